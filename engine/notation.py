@@ -1,0 +1,117 @@
+"""Notation: text to card ids and back.
+
+The symbols (``A``, ``T``/``10``, ``H``/``♥`` …) and the id of each (value, suit) come from the
+loaded rules (``valueSymbol``, ``suitSymbol``, ``cardId`` in rules/cards.dl); this module only
+knows the syntax.  A card is a value symbol and a suit symbol in either order: rank first
+(``AH``, ``Ah``, ``10h``, ``Th``, ``A♥``) or suit first as in the Doukaku problem (``SA``, ``D10``).
+Cards are separated by spaces or commas, or written together (``D3C3C10D10S3``, ``Qs9s3dJd10h``).
+A hand may also be a list of such tokens or a list of spec ids (ints).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Sequence, Union
+
+Cards = Union[str, Sequence[Union[str, int]]]
+SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class InvalidCards(ValueError):
+    """Text that does not read as cards; the message names the offending token."""
+
+
+@dataclass(frozen=True)
+class Notation:
+    """Symbol tables read from a rule set."""
+    values: dict[str, int]          # upper-cased symbol -> value
+    suits: dict[str, int]           # upper-cased symbol -> suit
+    ids: dict[tuple[int, int], int]  # (value, suit) -> card id
+    value_symbol: dict[int, str]    # value -> printed symbol
+    suit_symbol: dict[int, str]     # suit -> printed symbol
+
+    @classmethod
+    def from_tables(cls, values: Iterable[tuple[int, str, int]], suits: Iterable[tuple[int, str, int]],
+                    ids: Iterable[tuple[int, int, int]]) -> "Notation":
+        """Build from rows (value, symbol, order), (suit, symbol, order), (id, value, suit)."""
+        values, suits = sorted(values, key=lambda r: r[2]), sorted(suits, key=lambda r: r[2])
+        value_symbol: dict[int, str] = {}
+        suit_symbol: dict[int, str] = {}
+        for v, sym, _ in values:
+            value_symbol.setdefault(v, sym)
+        for s, sym, _ in suits:
+            suit_symbol.setdefault(s, sym)
+        return cls({sym.upper(): v for v, sym, _ in values}, {sym.upper(): s for s, sym, _ in suits},
+                   {(v, s): c for c, v, s in ids}, value_symbol, suit_symbol)
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    def parse(self, cards: Cards) -> list[int]:
+        """Card ids of a hand or set, in the order given (duplicates kept: the rules judge them)."""
+        if isinstance(cards, str):
+            text = cards.strip()
+            return [c for part in SEPARATORS.split(text) if part for c in self._run(part)]
+        if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Sequence):
+            raise InvalidCards(f"cannot read cards from {type(cards).__name__} {cards!r}")
+        out: list[int] = []
+        for item in cards:
+            if isinstance(item, bool) or not isinstance(item, (int, str)):
+                raise InvalidCards(f"bad card {item!r}: give a token such as 'AH' or a card id")
+            if isinstance(item, int):
+                out.append(item)
+            else:
+                out.extend(self._run(item.strip(), single=True))
+        return out
+
+    def _run(self, text: str, single: bool = False) -> list[int]:
+        """Read a run of cards written together; ``single`` asks for exactly one card."""
+        symbols = self._symbols(text)
+        cards: list[int] = []
+        i = 0
+        while i < len(symbols):
+            if i + 1 >= len(symbols):
+                raise InvalidCards(f"bad card {symbols[i][2]!r} in {text!r}: a card needs a value and a suit")
+            (k1, x1, s1), (k2, x2, s2) = symbols[i], symbols[i + 1]
+            if {k1, k2} != {"value", "suit"}:
+                raise InvalidCards(f"bad card {s1 + s2!r} in {text!r}: a card is a value and a suit")
+            value, suit = (x1, x2) if k1 == "value" else (x2, x1)
+            if (value, suit) not in self.ids:
+                raise InvalidCards(f"bad card {s1 + s2!r} in {text!r}: no such card in the deck")
+            cards.append(self.ids[(value, suit)])
+            i += 2
+        if single and len(cards) != 1:
+            raise InvalidCards(f"bad card {text!r}: expected one card")
+        return cards
+
+    def _symbols(self, text: str) -> list[tuple[str, int, str]]:
+        """Split text into (kind, number, symbol) by longest match on the known symbols."""
+        table = [(sym, "value", v) for sym, v in self.values.items()] + \
+                [(sym, "suit", s) for sym, s in self.suits.items()]
+        table.sort(key=lambda r: -len(r[0]))
+        out = []
+        i, upper = 0, text.upper()
+        while i < len(text):
+            for sym, kind, number in table:
+                if upper.startswith(sym, i):
+                    out.append((kind, number, text[i:i + len(sym)]))
+                    i += len(sym)
+                    break
+            else:
+                where = f"bad card {text!r}" if len(text) <= 3 else f"bad card near {text[i:i + 3]!r} in {text!r}"
+                raise InvalidCards(f"{where}: unknown symbol {text[i]!r}")
+        if not out:
+            raise InvalidCards(f"bad card {text!r}: empty")
+        return out
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def token(self, card: int) -> str:
+        """Rank-first token of a card id (``AH``, ``TS``); the id itself when it is no card."""
+        for (value, suit), cid in self.ids.items():
+            if cid == card:
+                return self.value_symbol[value] + self.suit_symbol[suit]
+        return str(card)
+
+    def format(self, cards: Iterable[int]) -> str:
+        return " ".join(self.token(c) for c in cards)
