@@ -184,6 +184,11 @@ class Engine:
 
     # ---- convenience -----------------------------------------------------------------------
 
+    def role(self, text: Cards, problem: str = "first") -> str:
+        """The Doukaku role code of five cards (problem "first", "rest" or "all"): see engine.roles."""
+        from .roles import role
+        return role(self, text, problem)
+
     def category(self, hand: Cards) -> str:
         """The name of a hand's rank; InvalidCards when it is not a hand."""
         rank = self.get_rank(hand)
