@@ -1,10 +1,22 @@
-"""The judging subcommands: rank, beat (with --explain)."""
+"""The judging subcommands: rank, beat (with --explain), judge (YAML batches)."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import sys
+import time
+from pathlib import Path
 
-from .cli import add_rules_option, load_engine, print_json
+import yaml
+
+from .cli import CommandError, add_rules_option, load_engine, print_json
+from .fast import atomic_write
+from .explain import explain_fight, explain_hand
+from .judge import Judge, verdict
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when PyYAML has it: ~10x faster
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -17,8 +29,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("beat", help="judge a fight of 2..10 hands")
     p.add_argument("hands", nargs="+", metavar="HAND", help="two to ten hands, each one argument")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--explain", action="store_true",
+                   help="print the axioms that ranked each hand and decided the fight")
     add_rules_option(p)
     p.set_defaults(run=run_beat)
+
+    p = sub.add_parser("judge", help="judge a YAML file of fights")
+    p.add_argument("file", help="YAML with `fights:`, a list of {id: optional, hands: [HAND, ...]}")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the results here (atomically); default stdout")
+    p.add_argument("--format", choices=("yaml", "json"), default="yaml", help="output format (default yaml)")
+    p.add_argument("--plain", action="store_true",
+                   help="ask the rules about every hand, without the class table (slow; for comparison)")
+    add_rules_option(p)
+    p.set_defaults(run=run_judge)
 
 
 def run_rank(args: argparse.Namespace) -> int:
@@ -35,12 +58,87 @@ def run_rank(args: argparse.Namespace) -> int:
 
 def run_beat(args: argparse.Namespace) -> int:
     engine = load_engine(args)
-    winners = engine.winners(args.hands)
-    result = engine.beat(*args.hands) if len(args.hands) == 2 else (winners[0] + 1 if len(winners) == 1 else 0)
+    hands = args.hands
+    if args.explain and len(hands) == 2 and not engine.valid_fighting(*hands):
+        for line in explain_fight(engine, *hands).lines():   # show why, then fail
+            print(line)
+    winners = engine.winners(hands)
+    result = engine.beat(*hands) if len(hands) == 2 else verdict(winners, len(hands))
+    why = _explain(engine, hands, winners) if args.explain else None
     if args.json:
-        print_json({"result": result, "winners": winners,
-                    "ranks": [engine.get_rank(h) for h in args.hands]})
-    else:
-        print(result)
-        print("winners: " + ", ".join(f"{i + 1} ({args.hands[i]})" for i in winners))
+        data = {"result": result, "winners": winners, "ranks": [engine.get_rank(h) for h in hands],
+                "categories": [engine.category(h) for h in hands]}
+        if why:
+            data["explain"] = why
+        print_json(data)
+        return 0
+    print(result)
+    print("winners: " + ", ".join(f"{i + 1} ({hands[i]})" for i in winners))
+    if why:
+        print("\n".join(why))
     return 0
+
+
+def _explain(engine, hands: list[str], winners: list[int]) -> list[str]:
+    """Each hand's rank axiom, then the fight: for 3+ hands, the (first) winner against each other."""
+    if len(hands) == 2:
+        return explain_fight(engine, *hands).lines()
+    lines = [f"hand {i + 1} ({h.hand}): {h.category}, rank {h.rank} by {', '.join(h.axioms)}"
+             for i, h in enumerate(explain_hand(engine, x) for x in hands)]
+    best = winners[0]
+    for i, other in enumerate(hands):
+        if i != best:
+            why = explain_fight(engine, hands[best], other)
+            lines.append(f"hand {best + 1} vs hand {i + 1}: {why.axiom}: {why.detail}")
+    return lines
+
+
+def read_fights(path: str) -> list:
+    """The `fights:` list of a YAML file; a CommandError naming the file (and line) otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CommandError(f"{path}: cannot read: {reason}") from None
+    try:
+        data = yaml.load(text, Loader=_Loader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        where = f"{path}:{mark.line + 1}" if mark else path
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise CommandError(f"{where}: YAML syntax error: {problem}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("fights"), list):
+        raise CommandError(f"{path}: expected a mapping with `fights:`, a list of fights")
+    return data["fights"]
+
+
+def run_judge(args: argparse.Namespace) -> int:
+    fights = read_fights(args.file)
+    engine = load_engine(args)
+    start = time.perf_counter()
+    judge = Judge(engine, fast=not args.plain)
+    bar = _progress(len(fights))
+    results = judge.judge(fights, progress=bar.update if bar else None)
+    if bar:
+        bar.close()
+    payload = {"results": [r.as_dict() for r in results]}
+    text = json.dumps(payload, ensure_ascii=False) + "\n" if args.format == "json" else \
+        yaml.dump(payload, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    if args.output:
+        atomic_write(Path(args.output), text)
+    else:
+        sys.stdout.write(text)
+    invalid = sum(1 for r in results if r.error)
+    elapsed = time.perf_counter() - start
+    path = "class table" if judge.fast else "rules, hand by hand"
+    print(f"fights: {len(fights)}, judged: {len(fights) - invalid}, invalid: {invalid}, "
+          f"time: {elapsed:.2f} s ({path})", file=sys.stderr)
+    return 0
+
+
+def _progress(total: int):
+    """A progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+    from tqdm import tqdm
+    return tqdm(total=total, unit="fight", file=sys.stderr, leave=False)

@@ -86,23 +86,29 @@ class Notation:
 
     def _symbols(self, text: str) -> list[tuple[str, int, str]]:
         """Split text into (kind, number, symbol) by longest match on the known symbols."""
-        table = [(sym, "value", v) for sym, v in self.values.items()] + \
-                [(sym, "suit", s) for sym, s in self.suits.items()]
-        table.sort(key=lambda r: -len(r[0]))
         out = []
-        i, upper = 0, text.upper()
+        i = 0
+        pattern = self._pattern()
         while i < len(text):
-            for sym, kind, number in table:
-                if upper.startswith(sym, i):
-                    out.append((kind, number, text[i:i + len(sym)]))
-                    i += len(sym)
-                    break
-            else:
+            m = pattern.match(text, i)
+            if not m:
                 where = f"bad card {text!r}" if len(text) <= 3 else f"bad card near {text[i:i + 3]!r} in {text!r}"
                 raise InvalidCards(f"{where}: unknown symbol {text[i]!r}")
+            sym = m.group(0)
+            key = sym.upper()
+            out.append(("value", self.values[key], sym) if key in self.values else ("suit", self.suits[key], sym))
+            i = m.end()
         if not out:
             raise InvalidCards(f"bad card {text!r}: empty")
         return out
+
+    def _pattern(self) -> "re.Pattern[str]":
+        pattern = self.__dict__.get("_compiled")
+        if pattern is None:
+            symbols = sorted(list(self.values) + list(self.suits), key=len, reverse=True)
+            pattern = re.compile("|".join(map(re.escape, symbols)), re.IGNORECASE)
+            object.__setattr__(self, "_compiled", pattern)
+        return pattern
 
     # ---- writing ---------------------------------------------------------------------------
 

@@ -1,0 +1,89 @@
+"""Explanations: which axiom gave each hand its rank and which decided a fight, on what.
+
+Everything here is asked of the rules: the loader gives every labelled clause a shadow predicate
+``p__why(.., label)`` that holds when that clause's body does, so "which axiom" is a query.
+Python only puts the answers into words (value names come from rules/cards.dl).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .core import Engine, Var
+from .loader import WHY
+from .notation import Cards
+
+
+@dataclass
+class HandWhy:
+    hand: str
+    rank: int
+    category: str | None
+    axioms: list[str]
+
+
+@dataclass
+class FightWhy:
+    result: int
+    axiom: str
+    detail: str
+    hands: list[HandWhy] = field(default_factory=list)
+
+    def lines(self) -> list[str]:
+        out = [f"hand {i + 1} ({h.hand}): {h.category or 'not a hand'}, rank {h.rank}"
+               f" by {', '.join(h.axioms) or 'no axiom'}" for i, h in enumerate(self.hands)]
+        out.append(f"{self.axiom}: {self.detail}")
+        return out
+
+
+def explain_hand(engine: Engine, hand: Cards) -> HandWhy:
+    ids = engine.cards(hand)
+    with engine.sets(ids) as (sid,):
+        rows = engine.ask("getRank" + WHY, sid, Var("R"), Var("L"))
+    rank = rows[0][0] if rows else -1
+    return HandWhy(engine.notation.format(ids), rank, engine.categories.get(rank), sorted({r[1] for r in rows}))
+
+
+def explain_fight(engine: Engine, a: Cards, b: Cards) -> FightWhy:
+    """Why beat(a, b) is what it is."""
+    hands = [explain_hand(engine, a), explain_hand(engine, b)]
+    with engine.sets(a, b) as (x, y):
+        fired = engine.ask("beat" + WHY, x, y, Var("R"), Var("L"))
+        result = fired[0][0] if fired else -1
+        labels = {r[1] for r in fired}
+        if "beat_F00" in labels or not labels:
+            return FightWhy(result, *_by_rank(engine, x, y, hands), hands=hands)
+        rank = hands[0].rank
+        decided = engine.ask("decidedAt", x, y, Var("O"))
+        if not decided:   # fair: every part equal; name the last part's axiom
+            parts = engine.ask("keyPart" + WHY, rank, Var("O"), Var("P"), Var("L"))
+            axiom = max(parts)[2] if parts else "beat_Fair"
+            return FightWhy(result, axiom, "fair: the hands are equal on every part it compares", hands)
+        order = decided[0][0]
+        part, axiom = engine.ask("keyPart" + WHY, rank, order, Var("P"), Var("L"))[0]
+        at = engine.ask("keyDiffAt", x, part, y, part, Var("I"))[0][0]
+        mine = engine.ask_one("partKey", x, part, at, Var("V"))
+        theirs = engine.ask_one("partKey", y, part, at, Var("V"))
+    if at == 0:       # position 0 of a compareSetCard key: does the part hold an ace?
+        detail = "an ace against none" if mine > theirs else "no ace against an ace"
+    else:
+        win, lose = (mine, theirs) if mine > theirs else (theirs, mine)
+        detail = f"{_plural(engine, win)} over {_plural(engine, lose)}"
+    return FightWhy(result, axiom, f"{detail} ({part})", hands)
+
+
+def _by_rank(engine: Engine, x: int, y: int, hands: list[HandWhy]) -> tuple[str, str]:
+    rows = engine.ask("beatRank" + WHY, x, y, Var("R"), Var("L"))
+    axiom = rows[0][1] if rows else "beatRank_F00"
+    if axiom == "beatRank_F00" or not rows:
+        reasons = [f"hand {i + 1}: {r[0]}" for i, s in enumerate((x, y))
+                   for r in engine.ask("whyNotHand", s, Var("W"))]
+        reasons += [r[0] for r in engine.ask("whyNotFight", x, y, Var("W"))]
+        return axiom, "not a valid fight: " + ("; ".join(reasons) or "the rules find it invalid")
+    high, low = sorted(hands, key=lambda h: h.rank, reverse=True)
+    return axiom, f"{high.category} over {low.category}"
+
+
+def _plural(engine: Engine, value: int) -> str:
+    rows = engine.ask("valueName", value, Var("N"), Var("P"))
+    return rows[0][1] if rows else str(value)
