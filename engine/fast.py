@@ -206,6 +206,16 @@ def _reaches(graph: dict[str, set[str]], start: Iterable[str], goal: str, leaf: 
     return False
 
 
+def _closure(graph: dict[str, set[str]], start: Iterable[str]) -> set[str]:
+    seen, todo = set(), list(start)
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.add(p)
+            todo.extend(graph.get(p, ()))
+    return seen
+
+
 @dataclass
 class Soundness:
     """Why the table may not stand for the rules (empty lists: it may)."""
@@ -223,16 +233,21 @@ class Soundness:
 
 def analyse(ruleset: loader.RuleSet, standard: loader.RuleSet | None = None) -> Soundness:
     """Decide statically whether per-class answers are the rules' answers for this rule set."""
-    shapes = [_shape(c) for c in ruleset.clauses]
+    graph: dict[str, set[str]] = {}
+    for clause in ruleset.clauses:
+        graph.setdefault(clause.head, set())
+    all_shapes = [_shape(c) for c in ruleset.clauses]
+    for shape in all_shapes:
+        graph[shape.head].update(shape.body_preds())
+    # Only what the answers depend on matters (other rule files, e.g. roles, may do as they like).
+    relevant = _closure(graph, RANK_TARGETS + COMPARATOR)
+    shapes = [s for s in all_shapes if s.head in relevant]
     positions = _opaque_positions(shapes)
     ranks: list[str] = []
     for shape in shapes:
         if shape.head not in CARD_CONTEXT:
             ranks += _id_violations(shape, positions)
         ranks += _card_context_violations(shape)
-    graph: dict[str, set[str]] = {}
-    for shape in shapes:
-        graph.setdefault(shape.head, set()).update(shape.body_preds())
     for target in RANK_TARGETS + ("beat", "winner"):
         if _reaches(graph, graph.get(target, ()), "getSuit", leaf="isFlush") or target == "getSuit":
             ranks.append(f"{target} depends on suits other than through isFlush")

@@ -19,6 +19,35 @@ def cases(section: str) -> list:
     return [pytest.param(case, id=str(case.get("id", i))) for i, case in enumerate(FIXTURES[section])]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _private_cache(tmp_path_factory):
+    """Class tables go to a fresh cache: tests build what they use and never read a stale one."""
+    import os
+    old = os.environ.get("POKER_CACHE_DIR")
+    os.environ["POKER_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    yield
+    if old is None:
+        os.environ.pop("POKER_CACHE_DIR", None)
+    else:
+        os.environ["POKER_CACHE_DIR"] = old
+
+
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     return Engine()
+
+
+def copy_rules(target: Path) -> Path:
+    """A copy of the standard rule files (no variants), for tests that edit rules."""
+    import shutil
+    from engine.loader import RULES_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    for f in RULES_DIR.glob("*.dl"):
+        shutil.copy(f, target / f.name)
+    return target
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
