@@ -11,14 +11,42 @@ import itertools
 import threading
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from pyDatalog import Logic, pyParser
 
 from . import loader
 from .notation import Cards, InvalidCards, Notation
 
-_active = threading.local()   # which engine's Logic the current thread holds
+_active = threading.local()   # which owner's Logic the current thread holds
+
+
+class LogicOwner:
+    """Something with a pyDatalog Logic of its own (an Engine, a Board).
+
+    pyDatalog keeps its program in a per-thread Logic; an owner installs its own in the calling
+    thread before every use, so several owners live side by side in one process and one thread.
+    """
+
+    _lock: threading.RLock
+    _logic: Any
+
+    def _init_logic(self, build: Callable[[], None]) -> None:
+        """Build a fresh Logic with ``build()`` and keep it."""
+        self._lock = threading.RLock()
+        with self._lock:
+            Logic()
+            build()
+            self._logic = Logic(True)
+            _active.owner = self
+
+    @contextmanager
+    def _context(self) -> Iterator[None]:
+        with self._lock:
+            if getattr(_active, "owner", None) is not self:
+                Logic(self._logic)
+                _active.owner = self
+            yield
 
 
 class Var:
@@ -29,18 +57,13 @@ class Var:
         self.name = name
 
 
-class Engine:
+class Engine(LogicOwner):
     """A poker judge whose knowledge is a rule set (``standard``, a variant name, or a directory)."""
 
     def __init__(self, rules: str | Path | None = None):
         self.ruleset = loader.resolve(rules)
-        self._lock = threading.RLock()
         self._ids = itertools.count(1)
-        with self._lock:
-            Logic()                       # a fresh Logic for this thread ...
-            loader.build(self.ruleset.clauses)
-            self._logic = Logic(True)     # ... kept by this engine
-            _active.engine = self
+        self._init_logic(lambda: loader.build(self.ruleset.clauses))
         self.notation = Notation.from_tables(
             self.ask("valueSymbol", Var("V"), Var("S"), Var("O")),
             self.ask("suitSymbol", Var("V"), Var("S"), Var("O")),
@@ -55,14 +78,6 @@ class Engine:
         return f"Engine(rules={self.name!r})"
 
     # ---- plumbing --------------------------------------------------------------------------
-
-    @contextmanager
-    def _context(self) -> Iterator[None]:
-        with self._lock:
-            if getattr(_active, "engine", None) is not self:
-                Logic(self._logic)
-                _active.engine = self
-            yield
 
     def ask(self, predicate: str, *args: Any) -> list[tuple]:
         """Answers of ``predicate(args)``: one tuple of the Var values per answer (sorted)."""
