@@ -233,15 +233,11 @@ class Soundness:
 
 def analyse(ruleset: loader.RuleSet, standard: loader.RuleSet | None = None) -> Soundness:
     """Decide statically whether per-class answers are the rules' answers for this rule set."""
-    graph: dict[str, set[str]] = {}
-    for clause in ruleset.clauses:
-        graph.setdefault(clause.head, set())
-    all_shapes = [_shape(c) for c in ruleset.clauses]
-    for shape in all_shapes:
-        graph[shape.head].update(shape.body_preds())
     # Only what the answers depend on matters (other rule files, e.g. roles, may do as they like).
-    relevant = _closure(graph, RANK_TARGETS + COMPARATOR)
-    shapes = [s for s in all_shapes if s.head in relevant]
+    shapes = [_shape(c) for c in relevant_clauses(ruleset)]
+    graph: dict[str, set[str]] = {}
+    for shape in shapes:
+        graph.setdefault(shape.head, set()).update(shape.body_preds())
     positions = _opaque_positions(shapes)
     ranks: list[str] = []
     for shape in shapes:
@@ -279,10 +275,24 @@ class Entry:
     key_shape: tuple[tuple[int, int], ...]       # the (order, index) of each key value
 
 
+# What a table entry is made of: the card table, isFlush (checked), isHand, getRank, handKey.
+ENTRY_SOURCES = ("cardId", "isCard", "getValue", "getSuit", "isFlush", "isHand", "getRank", "handKey")
+
+
+def relevant_clauses(ruleset: loader.RuleSet, targets: Sequence[str] = RANK_TARGETS + COMPARATOR
+                     ) -> list[loader.Clause]:
+    """The clauses that answers about the targets can depend on (those reachable from them)."""
+    graph: dict[str, set[str]] = {}
+    for clause in ruleset.clauses:
+        graph.setdefault(clause.head, set()).update(_shape(clause).body_preds())
+    relevant = _closure(graph, targets)
+    return [c for c in ruleset.clauses if c.head in relevant]
+
+
 def fingerprint(ruleset: loader.RuleSet) -> str:
-    """What the cached answers depend on: the clauses, their order, and this code's format."""
+    """What the cached entries depend on: the clauses they reach, in order, and this code's format."""
     h = hashlib.sha256(f"format {FORMAT}\n".encode())
-    for c in ruleset.clauses:
+    for c in relevant_clauses(ruleset, ENTRY_SOURCES):
         h.update(f"{c.label}\n{ast.dump(c.node)}\n".encode())
     return h.hexdigest()[:24]
 

@@ -13,14 +13,26 @@ A file is a sequence of labelled clauses::
 
 The label names the axiom a clause implements.  Consecutive clauses may share a label; a variant
 rule set replaces every clause of a label by giving clauses with that label.
+
+What is refused, always with the file and line: anything but `label: clause` statements; names
+that are not ASCII (Python would fold 'ｐ' into 'p'), dunder or pyDatalog's own (ask, concat,
+_pyD_...); calls of anything but a predicate or an aggregate; strings in arithmetic (pyDatalog
+computes `string % x` with str.format, which reads attributes); bools, None, bytes, huge or
+infinite numbers; comparisons of two constants (Python would evaluate them); clauses nested deeper
+than MAX_DEPTH, statements longer than MAX_TOKENS, files over MAX_FILE_BYTES, NUL bytes and text
+that is not UTF-8.  `%` is built as L - (L // R) * R, the same for numbers, so that a string bound
+at run time never reaches str.format.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import io
+import math
 import operator
 import re
+import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -85,9 +97,15 @@ class RuleSet:
 # --------------------------------------------------------------------------------------------
 # Checking
 
+# Limits that keep a hostile file from exhausting the parser, the checker's recursion or memory.
+MAX_FILE_BYTES = 1 << 20        # a rule file is text of a few kilobytes
+MAX_TOKENS = 1000               # per statement; Python's own parser recurses ~3000 deep at most
+MAX_DEPTH = 100                 # nesting of one clause's tree (the rules need ~25)
+MAX_INT = 10 ** 18              # integer constants; with MAX_DEPTH, constant folding stays small
 
-def _fail(path: Path, node: ast.AST | None, message: str) -> RuleError:
-    line = getattr(node, "lineno", 0)
+
+def _fail(path: Path, node: ast.AST | None, message: str, line: int = 0) -> RuleError:
+    line = getattr(node, "lineno", None) or line
     return RuleError(f"{path}:{line}: {message}")
 
 
@@ -96,9 +114,10 @@ class _Checker:
 
     def __init__(self, path: Path):
         self.path = path
+        self.line = 0              # the statement being checked, for nodes without a line
 
     def fail(self, node: ast.AST, message: str) -> RuleError:
-        return _fail(self.path, node, message)
+        return _fail(self.path, node, message, self.line)
 
     def name(self, node: ast.AST, what: str) -> str:
         if not isinstance(node, ast.Name):
@@ -106,6 +125,8 @@ class _Checker:
         ident = node.id
         if "__" in ident or ident.startswith("_pyD"):
             raise self.fail(node, f"the name {ident!r} is not allowed (dunder or reserved)")
+        if not ident.isascii():     # parse_source checks the raw tokens; this covers hand-made Clauses
+            raise self.fail(node, f"the name {ident!r} is not ASCII")
         return ident
 
     def predicate_name(self, node: ast.AST) -> str:
@@ -118,6 +139,8 @@ class _Checker:
 
     def clause(self, node: ast.expr) -> str:
         """Check a whole clause; return the predicate it defines."""
+        self.line = getattr(node, "lineno", self.line)
+        _check_depth(node, self)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.LtE) \
                 and self._is_head(node.left):
             head = self.head(node.left)
@@ -126,7 +149,7 @@ class _Checker:
         if isinstance(node, ast.Call):
             head = self.literal(node)
             for arg in node.args:
-                if not isinstance(arg, (ast.Constant, ast.UnaryOp)) or not _is_constant(arg):
+                if not _is_constant(arg):
                     raise self.fail(arg, "a fact takes constants only (a rule needs `<= body`)")
             return head
         raise self.fail(node, f"expected `head <= body` or a fact, found {_describe(node)}")
@@ -197,31 +220,66 @@ class _Checker:
                 raise self.fail(node, "a comparison has one operator of == != < <= > >=")
             self.expr(node.left)
             self.expr(node.comparators[0])
+            if not (_has_term(node.left) or _has_term(node.comparators[0])):
+                # Python would compare the constants while the clause is built
+                raise self.fail(node, "a comparison of two constants (it needs a variable or a function)")
         else:
             raise self.fail(node, f"a body is literals joined by &, found {_describe(node)}")
 
     def expr(self, node: ast.expr) -> None:
         if isinstance(node, ast.Constant):
-            if not isinstance(node.value, (int, float, str)) or isinstance(node.value, bool):
-                raise self.fail(node, f"constant {node.value!r} is not a number or a string")
+            self.constant(node)
         elif isinstance(node, ast.Name):
             self.name(node, "a term")
         elif isinstance(node, ast.BinOp):
             if type(node.op) not in ARITH_OPS:
                 raise self.fail(node, "arithmetic is + - * / // %")
-            self.expr(node.left)
-            self.expr(node.right)
+            for operand in (node.left, node.right):
+                self.number_operand(operand, "arithmetic")
         elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            self.expr(node.operand)
+            self.number_operand(node.operand, "a minus sign")
         elif isinstance(node, ast.Subscript):
             self.function(node)
         else:
             raise self.fail(node, f"{_describe(node)} is not allowed in a rule")
 
+    def number_operand(self, node: ast.expr, what: str) -> None:
+        # pyDatalog computes `string % x` as string.format(*x), which reads attributes
+        # ('{0.__class__}'), and `'a' * n` or '%999999999d' can fill the memory: no strings there.
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            raise self.fail(node, f"a string is not allowed in {what} (only numbers, variables, functions)")
+        self.expr(node)
+
+    def constant(self, node: ast.Constant) -> None:
+        value = node.value
+        if not isinstance(value, (int, float, str)) or isinstance(value, bool):
+            raise self.fail(node, f"constant {value!r} is not a number or a string")
+        if isinstance(value, int) and abs(value) > MAX_INT:
+            raise self.fail(node, f"the integer constant is too large (more than {MAX_INT:.0e})")
+        if isinstance(value, str) and value in ("??", "True", "False"):
+            raise self.fail(node, f"the string {value!r} means something else to pyDatalog")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.fail(node, f"constant {value!r} is not a finite number")
+
+
+def _check_depth(root: ast.AST, checker: _Checker) -> None:
+    """Refuse a tree nested deeper than MAX_DEPTH before anything recurses into it."""
+    stack = [(root, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise checker.fail(node, f"the clause is nested too deeply (more than {MAX_DEPTH} levels)")
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+
+def _has_term(node: ast.AST) -> bool:
+    return any(isinstance(n, (ast.Name, ast.Subscript)) for n in ast.walk(node))
+
 
 def _is_constant(node: ast.expr) -> bool:
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
         node = node.operand
+        return isinstance(node, ast.Constant) and isinstance(node.value, (int, float))
     return isinstance(node, ast.Constant)
 
 
@@ -229,29 +287,55 @@ def _describe(node: ast.AST) -> str:
     kinds = {ast.Attribute: "attribute access", ast.Lambda: "a lambda", ast.Call: "a call",
              ast.Import: "an import", ast.ImportFrom: "an import", ast.Assign: "an assignment",
              ast.AugAssign: "an assignment", ast.NamedExpr: "an assignment", ast.FunctionDef: "a def",
-             ast.ClassDef: "a class", ast.Starred: "a starred expression", ast.JoinedStr: "an f-string",
-             ast.Dict: "a dict", ast.Set: "a set", ast.ListComp: "a comprehension",
-             ast.GeneratorExp: "a comprehension", ast.IfExp: "a conditional expression",
-             ast.Subscript: "subscription", ast.BoolOp: "and/or (use &)"}
+             ast.AsyncFunctionDef: "a def", ast.ClassDef: "a class", ast.Starred: "a starred expression",
+             ast.JoinedStr: "an f-string", ast.Dict: "a dict", ast.Set: "a set", ast.List: "a list",
+             ast.Tuple: "a tuple", ast.ListComp: "a comprehension", ast.SetComp: "a comprehension",
+             ast.DictComp: "a comprehension", ast.GeneratorExp: "a comprehension",
+             ast.IfExp: "a conditional expression", ast.Subscript: "subscription",
+             ast.BoolOp: "and/or (use &)", ast.Expr: "an expression without a label",
+             ast.Await: "await", ast.Yield: "yield", ast.YieldFrom: "yield"}
     return kinds.get(type(node), type(node).__name__)
 
 
 def parse_file(path: Path) -> list[Clause]:
-    """Parse and check one rule file."""
+    """Parse and check one rule file (UTF-8, an optional BOM)."""
     try:
-        source = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleError(f"{path}: cannot read rule file: {exc}") from None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read rule file: {exc.strerror or exc}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise RuleError(f"{path}:1: a rule file is at most {MAX_FILE_BYTES} bytes")
+    try:
+        source = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise RuleError(f"{path}:{line}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return parse_source(source, path)
 
 
 def parse_source(source: str, path: Path) -> list[Clause]:
+    """Parse and check the text of a rule file; RuleError names the file and line of a refusal."""
+    path = Path(path)
+    source = source.removeprefix("\ufeff")
+    nul = source.find("\0")
+    if nul >= 0:
+        raise RuleError(f"{path}:{_line_of(source, nul)}: a NUL character in the file")
+    tokens = _tokens(source)
+    if tokens is not None:
+        _check_tokens(tokens, path)
     try:
         tree = ast.parse(source, filename=str(path), mode="exec")
     except SyntaxError as exc:
-        raise RuleError(f"{path}:{exc.lineno}: syntax error: {exc.msg}") from None
+        raise RuleError(f"{path}:{exc.lineno or 1}: syntax error: {exc.msg}") from None
+    except (RecursionError, MemoryError):      # only when the tokenizer failed to bound the statement
+        raise RuleError(f"{path}:1: syntax error: the file is nested too deeply to parse") from None
+    if tokens is not None:
+        for tok in tokens:
+            if tok.type == tokenize.NAME and not tok.string.isascii():
+                # Python folds identifiers (NFKC): 'ｐ' would silently be 'p'.  Names are ASCII.
+                raise RuleError(f"{path}:{tok.start[0]}: the name {tok.string!r} is not ASCII")
     checker = _Checker(path)
-    lines = source.splitlines()
     clauses: list[Clause] = []
     for stmt in tree.body:
         if not (isinstance(stmt, ast.AnnAssign) and stmt.value is None and stmt.simple
@@ -260,10 +344,37 @@ def parse_source(source: str, path: Path) -> list[Clause]:
         label = stmt.target.id
         if not LABEL.match(label) or "__" in label:
             raise _fail(path, stmt, f"{label!r} is not a label")
+        checker.line = stmt.lineno
         head = checker.clause(stmt.annotation)
-        text = "\n".join(lines[stmt.lineno - 1:stmt.end_lineno]).split(":", 1)[1].strip()
+        text = (ast.get_source_segment(source, stmt.annotation) or "").strip()
         clauses.append(Clause(label, path, stmt.lineno, head, stmt.annotation, text))
     return clauses
+
+
+def _line_of(source: str, index: int) -> int:
+    return len(re.findall(r"\r\n|\r|\n", source[:index])) + 1
+
+
+def _tokens(source: str) -> list[tokenize.TokenInfo] | None:
+    """The file's tokens, or None when it does not tokenize (ast.parse then names the error)."""
+    try:
+        return list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def _check_tokens(tokens: list[tokenize.TokenInfo], path: Path) -> None:
+    """Refuse a statement too long for the parser to build safely (it recurses per operator)."""
+    count, first = 0, 0
+    for tok in tokens:
+        if tok.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            count = 0
+        elif tok.type not in (tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT):
+            if count == 0:
+                first = tok.start[0]
+            count += 1
+            if count > MAX_TOKENS:
+                raise RuleError(f"{path}:{first}: the statement is too long (more than {MAX_TOKENS} tokens)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -314,9 +425,39 @@ def available() -> list[str]:
 
 
 def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Clause]:
+    """The base clauses, with every label that the overrides give replaced by their clauses.
+
+    In the base and in the overrides alike, the clauses of one label stand together (one run in one
+    file), so that a label cannot be shadowed by a second, distant group of the same name.  The
+    overriding clauses stand where the base's first clause of the label stood; labels new to the
+    base come last.
+    """
+    clauses, seen = _grouped(base)
+    _grouped(overrides)
+    replaced: dict[str, list[Clause]] = {}
+    for file_clauses in overrides:
+        for c in file_clauses:
+            replaced.setdefault(c.label, []).append(c)
+    if not replaced:
+        return clauses
+    out: list[Clause] = []
+    for c in clauses:
+        if c.label in replaced:                              # every base clause of the label goes;
+            if seen[c.label] is c:                           # the variant's stand where its first stood
+                out.extend(replaced[c.label])
+            continue
+        out.append(c)
+    for label, new in replaced.items():                      # labels the base does not have
+        if label not in seen:
+            out.extend(new)
+    return out
+
+
+def _grouped(files: list[list[Clause]]) -> tuple[list[Clause], dict[str, Clause]]:
+    """All clauses in order and the first clause of each label; RuleError if a label recurs apart."""
     clauses: list[Clause] = []
     seen: dict[str, Clause] = {}
-    for file_clauses in base:
+    for file_clauses in files:
         previous = None
         for c in file_clauses:
             if c.label in seen and previous != c.label:
@@ -326,23 +467,7 @@ def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Cl
             seen.setdefault(c.label, c)
             previous = c.label
             clauses.append(c)
-    replaced: dict[str, list[Clause]] = {}
-    for file_clauses in overrides:
-        for c in file_clauses:
-            replaced.setdefault(c.label, []).append(c)
-    if not replaced:
-        return clauses
-    out: list[Clause] = []
-    for c in clauses:
-        if c.label in replaced:
-            if c.label in seen and seen[c.label] is c:      # first clause of the label: put the variant's
-                out.extend(replaced.pop(c.label))
-                seen.pop(c.label)
-            continue
-        out.append(c)
-    for new in replaced.values():                            # labels the base does not have
-        out.extend(new)
-    return out
+    return clauses, seen
 
 
 # --------------------------------------------------------------------------------------------
@@ -367,7 +492,14 @@ class _Builder:
         if isinstance(node, ast.Name):
             return self.term(node.id)
         if isinstance(node, ast.BinOp):
-            return ARITH_OPS[type(node.op)](self.expr(node.left), self.expr(node.right))
+            left, right = self.expr(node.left), self.expr(node.right)
+            if isinstance(node.op, ast.Mod) and (isinstance(left, pyParser.Expression)
+                                                 or isinstance(right, pyParser.Expression)):
+                # pyDatalog evaluates `L % R` as L.format(*R) when L is a string at run time, which
+                # reads attributes ('{0.__class__}').  L - (L // R) * R is the same for numbers and
+                # fails (no answer) for a string.
+                return left - (left // right) * right
+            return ARITH_OPS[type(node.op)](left, right)
         if isinstance(node, ast.UnaryOp):            # unary minus, checked
             value = self.expr(node.operand)
             return -value
@@ -421,6 +553,7 @@ def build(clauses: Iterable[Clause], why: bool = True) -> None:
     so that the engine can ask which axiom holds.
     """
     for clause in clauses:
+        _Checker(clause.path).clause(clause.node)     # again: a Clause may be made by hand
         try:
             _Builder(clause).build(why)
         except RuleError:

@@ -1,0 +1,36 @@
+"""Shared by the benchmarks: random fights, and treys (the peer, run in the same process)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Callable
+
+DECK = list(range(1, 53))
+
+
+def random_hands(rng: random.Random, n: int = 2) -> list[list[int]]:
+    cards = rng.sample(DECK, 5 * n)
+    return [cards[5 * i:5 * i + 5] for i in range(n)]
+
+
+def median_ms(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def treys_judge(fights: list[list[str]]) -> list[int]:
+    """The same fights judged by treys (a hand-coded evaluator): 1, 2 or 0."""
+    from treys import Card, Evaluator
+    ev = Evaluator()
+    out = []
+    for a, b in fights:
+        sa = ev.evaluate([], [Card.new(t[0] + t[1].lower()) for t in a.split()])
+        sb = ev.evaluate([], [Card.new(t[0] + t[1].lower()) for t in b.split()])
+        out.append(1 if sa < sb else 2 if sa > sb else 0)
+    return out

@@ -1,0 +1,59 @@
+"""`poker check`: the obligations over all 2,598,960 hands (a reduced sample of fights in CI)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import copy_rules, edit
+from engine import Engine
+from engine.check import EXPECTED, check
+from engine.cli import main
+
+SAMPLES = 3000        # CI's reduced check: all hands, fewer sampled fights (the benchmark runs 100,000)
+
+
+@pytest.fixture(scope="module")
+def report(engine):
+    return check(engine, samples=SAMPLES, plain_samples=40)
+
+
+def test_every_hand_has_one_rank_and_the_frequencies_are_the_table(report):
+    assert report.total == 2598960 == sum(EXPECTED.values())
+    assert report.frequencies == EXPECTED
+    assert report.ok, [o for o in report.obligations if not o.holds]
+    names = {o.name for o in report.obligations}
+    assert {"getRank total and single-valued", "frequencies equal the combinatorial table",
+            "beat antisymmetric", "beat transitive (beat_Bonus)", "beatRank agrees with getRank",
+            "class table agrees with the rules"} <= names
+
+
+def test_check_command_json(report, capsys):
+    assert main(["check", "--json", "--samples", "500", "--plain-samples", "10"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 2598960 and data["frequencies"] == EXPECTED
+    assert all(o["holds"] and o["counterexample"] is None for o in data["obligations"].values())
+
+
+def test_a_broken_rule_fails_with_a_counterexample(tmp_path, report, capsys):
+    # A four of a kind named a full house: the table is the same, the frequencies are not.
+    rules = copy_rules(tmp_path / "rules")
+    edit(rules / "ranking.dl", "categoryName(8, 'four of a kind')", "categoryName(8, 'full house')")
+    assert main(["--rules", str(rules), "check", "--samples", "200", "--plain-samples", "5"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILS  frequencies equal the combinatorial table" in out
+    assert "'full house': {'got': 4368, 'expected': 3744}" in out
+
+
+def test_an_asymmetric_beat_is_caught(tmp_path):
+    # beat_F00 edited so that a higher rank no longer wins the other way round.
+    rules = copy_rules(tmp_path / "rules")
+    edit(rules / "fighting.dl", "beat_F00: beat(A, B, R) <= beatRank(A, B, R) & (R != 0)",
+         "beat_F00: beat(A, B, R) <= beatRank(A, B, R) & (R == -1)\n"
+         "beat_F00: beat(A, B, 1) <= beatRank(A, B, R) & (R > 0)")
+    edited = Engine(rules)
+    result = check(edited, samples=60, plain_samples=5)
+    failed = {o.name: o for o in result.obligations if not o.holds}
+    assert "beat antisymmetric" in failed
+    assert failed["beat antisymmetric"].counterexample["beat(b,a)"] == 1
