@@ -55,13 +55,8 @@ class Board(core.LogicOwner):
 
     # ---- facts and queries -----------------------------------------------------------------
 
-    @staticmethod
-    def _assert(name: str, args: tuple) -> None:
-        +pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
-
-    @staticmethod
-    def _retract(name: str, args: tuple) -> None:
-        -pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
+    _assert = staticmethod(core.assert_fact)
+    _retract = staticmethod(core.retract_fact)
 
     def _ask(self, predicate: str, *args: Any) -> list[tuple]:
         """Answers of ``predicate(args)``: one tuple of the Var values per answer."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -16,7 +17,6 @@ from .explain import explain_fight, explain_hand
 from .judge import Judge, verdict
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # libyaml when PyYAML has it: ~10x faster
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -122,8 +122,7 @@ def run_judge(args: argparse.Namespace) -> int:
     if bar:
         bar.close()
     payload = {"results": [r.as_dict() for r in results]}
-    text = json.dumps(payload, ensure_ascii=False) + "\n" if args.format == "json" else \
-        yaml.dump(payload, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None)
+    text = json.dumps(payload, ensure_ascii=False) + "\n" if args.format == "json" else to_yaml(payload)
     if args.output:
         atomic_write(Path(args.output), text)
     else:
@@ -134,6 +133,30 @@ def run_judge(args: argparse.Namespace) -> int:
     print(f"fights: {len(fights)}, judged: {len(fights) - invalid}, invalid: {invalid}, "
           f"time: {elapsed:.2f} s ({path})", file=sys.stderr)
     return 0
+
+
+# Characters YAML may not carry raw in a double-quoted scalar (non-printable, or read as a line break).
+_NOT_RAW_IN_YAML = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+
+
+def to_yaml(payload: dict[str, list[dict]]) -> str:
+    """YAML with one flow mapping per result: each is JSON, which YAML reads as it is.
+
+    PyYAML's emitter takes seconds for 20,000 results; this takes a tenth of that, and a reader
+    (yaml.safe_load, or a person) gets the same data back.
+    """
+    out = []
+    for key, items in payload.items():
+        if not items:
+            out.append(f"{key}: []\n")
+            continue
+        out.append(f"{key}:\n")
+        out += [f"- {_yaml_safe(json.dumps(item, ensure_ascii=False))}\n" for item in items]
+    return "".join(out)
+
+
+def _yaml_safe(text: str) -> str:
+    return _NOT_RAW_IN_YAML.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
 def _progress(total: int):

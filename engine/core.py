@@ -118,12 +118,12 @@ class Engine(LogicOwner):
             facts = [("declared", (sid,)) for sid in ids] + \
                     [("holds", (sid, i, c)) for sid, cs in zip(ids, parsed) for i, c in enumerate(cs)]
             for name, args in facts:
-                _assert(name, args)
+                assert_fact(name, args)
             try:
                 yield ids
             finally:
                 for name, args in facts:
-                    _retract(name, args)
+                    retract_fact(name, args)
 
     def _set_query(self, predicate: str, cards: Sequence[Cards], *rest: Any) -> list[tuple]:
         with self.sets(*cards) as ids:
@@ -132,13 +132,13 @@ class Engine(LogicOwner):
     # ---- the spec's predicates (Card, Poker, Ranking, Fighting) ----------------------------
 
     def get_suit(self, card: int) -> int:
-        return self.ask_one("getSuit", card, Var("S"), default=0) if self._card_known(card) else 0
+        """The spec's getSuit; 0 for an id that is not a card (getSuit_Invalid speaks of held ids)."""
+        with self.sets([card]):
+            return self.ask_one("getSuit", card, Var("S"), default=0)
 
     def get_value(self, card: int) -> int:
-        return self.ask_one("getValue", card, Var("V"), default=0) if self._card_known(card) else 0
-
-    def _card_known(self, card: int) -> bool:
-        return bool(self._set_query("member", [[card]], Var("C")))
+        with self.sets([card]):
+            return self.ask_one("getValue", card, Var("V"), default=0)
 
     def _flag(self, predicate: str, cards: Cards) -> bool:
         return bool(self._set_query(predicate, [cards]))
@@ -223,14 +223,14 @@ class Engine(LogicOwner):
             table = next(self._ids)
             with self._context():
                 for sid in ids:
-                    _assert("seat", (table, sid))
+                    assert_fact("seat", (table, sid))
                 try:
                     if self.holds("invalidTable", table):
                         raise InvalidCards(f"not a valid fight: {self._why_not_fight(ids)}")
                     won = {r[0] for r in self.ask("winner", table, Var("H"))}
                 finally:
                     for sid in ids:
-                        _retract("seat", (table, sid))
+                        retract_fact("seat", (table, sid))
         return [i for i, sid in enumerate(ids) if sid in won]
 
     def _why_not_fight(self, ids: list[int]) -> str:
@@ -245,11 +245,12 @@ class Engine(LogicOwner):
         return "the rules find it invalid"
 
 
-def _assert(name: str, args: tuple) -> None:
+def assert_fact(name: str, args: tuple) -> None:
+    """Assert name(args) in the current thread's Logic (inside an owner's _context())."""
     +pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
 
 
-def _retract(name: str, args: tuple) -> None:
+def retract_fact(name: str, args: tuple) -> None:
     -pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
 
 

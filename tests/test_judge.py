@@ -1,0 +1,141 @@
+"""`poker judge` and the other judging commands: N in, N out, bad fights marked, atomic output."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURES, ROOT
+from engine.cli import main
+from engine.commands import to_yaml
+from engine.fast import atomic_write
+
+BATCH = """
+fights:
+  - id: two-pair
+    hands: ["JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]
+  - hands: [[AH, KH, QH, JH, TH], "2C 3D 4S 5H 7C", "9S 9D 9C 4H 4D"]
+  - hands: ["AH KX QS JC TH", "2C 3D 4S 5H 7C"]
+  - hands: ["AH KD QS JC TH", "AH 3D 4S 5H 7C"]
+  - hands: ["AH AH QS JC TH", "2C 3D 4S 5H 7C"]
+  - hands: "AH KD QS JC TH"
+  - hands: ["AH KD QS JC TH"]
+  - 42
+  - hands: ["AH KD QS JC", "2C 3D 4S 5H 7C"]
+  - id: tie
+    hands: ["AH KH QH JH TH", "AS KS QS JS TS", "2C 2D 2H 5S 7C"]
+"""
+
+
+def judge(tmp_path, text: str, *extra: str) -> tuple[int, list[dict]]:
+    src, out = tmp_path / "in.yaml", tmp_path / "out.yaml"
+    src.write_text(text, encoding="utf-8")
+    status = main(["judge", str(src), "-o", str(out), *extra])
+    results = yaml.safe_load(out.read_text())["results"] if status == 0 else None
+    return status, results
+
+
+def test_n_fights_in_n_results_out_in_order(tmp_path, capsys):
+    status, results = judge(tmp_path, BATCH)
+    assert status == 0 and len(results) == 10
+    assert [r["id"] for r in results] == ["two-pair", 2, 3, 4, 5, 6, 7, 8, 9, "tie"]
+    assert results[0] == {"id": "two-pair", "result": 1, "winners": [0], "ranks": [3, 3],
+                          "categories": ["two pair", "two pair"]}
+    assert results[1]["result"] == 1 and results[1]["winners"] == [0] and results[1]["ranks"] == [10, 1, 7]
+    assert results[9]["result"] == 0 and results[9]["winners"] == [0, 1]
+    errors = {r["id"]: r.get("error") for r in results}
+    assert "KX" in errors[3] and "share a card" in errors[4] and "given twice" in errors[5]
+    assert "list" in errors[6] and "2 to 10" in errors[7] and "mapping" in errors[8] and "five" in errors[9]
+    assert all(r["result"] == -1 for r in results[2:9])
+    assert "fights: 10, judged: 3, invalid: 7" in capsys.readouterr().err
+
+
+def test_json_output_and_stdout(tmp_path, capsys):
+    src = tmp_path / "in.yaml"
+    src.write_text(BATCH)
+    assert main(["judge", str(src), "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["results"]) == 10 and data["results"][0]["result"] == 1
+
+
+def test_examples_file_gives_euler_376(tmp_path):
+    src = (ROOT / "examples" / "fights.yaml").read_text()
+    status, results = judge(tmp_path, src)
+    euler = [r for r in results if str(r["id"]).startswith("euler54-")]
+    assert status == 0 and len(euler) == 1000
+    assert sum(r["result"] == 1 for r in euler) == 376
+    documents = {f["id"]: f["result"] for f in FIXTURES["fights"]}
+    assert all(r["result"] == documents[r["id"]] for r in results if r["id"] in documents)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("fights:\n  - hands: [a\n  b: ]\n", r"in\.yaml:3: YAML syntax error"),
+    ("- just a list\n", "expected a mapping with `fights:`"),
+    ("fights: 3\n", "expected a mapping with `fights:`"),
+])
+def test_a_bad_file_is_one_line_exit_2_and_no_output(tmp_path, capsys, text, words):
+    out = tmp_path / "out.yaml"
+    out.write_text("old results\n")
+    status, _ = judge(tmp_path, text)
+    err = capsys.readouterr().err
+    assert status == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert __import__("re").search(words, err)
+    assert out.read_text() == "old results\n"
+
+
+def test_a_missing_file(tmp_path, capsys):
+    assert main(["judge", str(tmp_path / "nope.yaml")]) == 2
+    assert "nope.yaml: cannot read" in capsys.readouterr().err
+
+
+def test_atomic_write_leaves_the_old_file_when_interrupted(tmp_path, monkeypatch):
+    target = tmp_path / "out.yaml"
+    target.write_text("old")
+
+    def boom(*_):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write(target, "new")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.yaml"]     # no temporary file left
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.fixed_dictionaries({
+    "id": st.one_of(st.integers(), st.text()),
+    "result": st.integers(-1, 10),
+    "winners": st.lists(st.integers(0, 9)),
+    "categories": st.lists(st.one_of(st.none(), st.text())),
+    "error": st.text()})))
+def test_yaml_output_reads_back_as_written(results):
+    assert yaml.safe_load(to_yaml({"results": results})) == {"results": results}
+
+
+def test_rank_and_beat_commands(capsys):
+    assert main(["rank", "AH", "KH", "QH", "JH", "TH"]) == 0
+    assert capsys.readouterr().out == "royal flush (rank 10)\n"
+    assert main(["beat", "--json", "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]) == 0
+    assert json.loads(capsys.readouterr().out)["result"] == 1
+    assert main(["beat", "AH KD QS JC TH", "AH 3D 4S 5H 7C"]) == 2
+    err = capsys.readouterr().err
+    assert err == "poker: not a valid fight: hands 1 and 2: they share a card\n"
+
+
+@pytest.mark.parametrize("case", [f for f in FIXTURES["fights"]], ids=lambda f: f["id"])
+def test_explain_names_the_axiom_that_decided(case, capsys):
+    assert main(["beat", "--explain", *case["hands"]]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == str(case["result"])
+    assert lines[-1].startswith(case["axiom"] + ":")
+    assert all(" by getRank_" in line for line in lines[2:4])
+
+
+def test_explain_says_on_what(capsys):
+    main(["beat", "--explain", "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"])
+    assert capsys.readouterr().out.splitlines()[-1] == "beat_TwoPair2: jacks over tens (pairs)"
