@@ -117,10 +117,17 @@ def run_judge(args: argparse.Namespace) -> int:
     engine = load_engine(args)
     start = time.perf_counter()
     judge = Judge(engine, fast=not args.plain)
-    bar = _progress(len(fights))
-    results = judge.judge(fights, progress=bar.update if bar else None)
-    if bar:
-        bar.close()
+    bars: list = []
+
+    def building(count: int):
+        bars.append(_progress(count, "class table (once per rule set)", "class"))
+        return bars[-1].update if bars[-1] else None
+
+    bar = _progress(len(fights), "judging", "fight")
+    results = judge.judge(fights, progress=bar.update if bar else None, building=building)
+    for b in [bar, *bars]:
+        if b:
+            b.close()
     payload = {"results": [r.as_dict() for r in results]}
     text = json.dumps(payload, ensure_ascii=False) + "\n" if args.format == "json" else to_yaml(payload)
     if args.output:
@@ -159,9 +166,9 @@ def _yaml_safe(text: str) -> str:
     return _NOT_RAW_IN_YAML.sub(lambda m: f"\\u{ord(m.group(0)):04x}", text)
 
 
-def _progress(total: int):
+def _progress(total: int, what: str, unit: str):
     """A progress bar on stderr when it is a terminal."""
     if not sys.stderr.isatty():
         return None
     from tqdm import tqdm
-    return tqdm(total=total, unit="fight", file=sys.stderr, leave=False)
+    return tqdm(total=total, desc=what, unit=unit, file=sys.stderr, leave=False)

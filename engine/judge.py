@@ -49,12 +49,16 @@ class Judge:
         self.table = table if table is not None else (Table(engine) if fast else None)
         self.fast = bool(self.table and self.table.fights_sound)
 
-    def judge(self, fights: Sequence[Any], progress: Callable[[int], None] | None = None) -> list[Result]:
+    def judge(self, fights: Sequence[Any], progress: Callable[[int], None] | None = None,
+              building: Callable[[int], Callable[[int], None]] | None = None) -> list[Result]:
+        """Judge fights in order; ``progress(n)`` after each, ``building(count)`` before the
+        rules are asked about classes not yet in the table (it returns a progress function)."""
         parsed = [self._parse(i, f) for i, f in enumerate(fights)]
         if self.fast:
             keys = {self.table.class_of(h) for p in parsed if isinstance(p, tuple) for h in p[1]}
             keys.discard(None)
-            self.table.ensure(keys)
+            missing = len(keys - set(self.table.entries))
+            self.table.ensure(keys, progress=building(missing) if building and missing else None)
             self.fast = self.table.fights_usable
         out = []
         for p in parsed:
