@@ -68,6 +68,7 @@ def check(engine: Engine, samples: int = 100_000, plain_samples: int = 300, seed
     start = time.perf_counter()
     table = Table(engine, cache=cache)
     tick = progress or (lambda what, total: (lambda n: None))
+    classes: dict[ClassKey, int] = {}
     if table.usable:
         classes = table.all_classes()
         table.ensure(classes, progress=tick("hands (classes)", len(classes) - len(table.entries)))
@@ -77,7 +78,7 @@ def check(engine: Engine, samples: int = 100_000, plain_samples: int = 300, seed
         report = _one_by_one(engine, table, tick)
         report.method = "every hand through the rules, one at a time (" + "; ".join(table.problems) + ")"
     rng = random.Random(seed)
-    sampler = _Sampler(engine, table, rng)
+    sampler = _Sampler(engine, table, rng, classes if table.usable else {})
     beat = sampler.beat_by_keys if table.usable and table.fights_usable else sampler.beat_by_rules
     how = "keys of the class table" if beat == sampler.beat_by_keys else "the rules"
     report.obligations += [
@@ -150,20 +151,18 @@ def _hand_report(engine: Engine, total: int, freq: Counter, bad_hand, bad_rank, 
 class _Sampler:
     """Random hands: uniform, or of a given class (for fights within one category)."""
 
-    def __init__(self, engine: Engine, table: Table, rng: random.Random):
+    def __init__(self, engine: Engine, table: Table, rng: random.Random, classes: dict[ClassKey, int]):
         self.engine, self.table, self.rng = engine, table, rng
         self.ids = sorted(table.cards) or list(range(1, 53))
-        self.by_vs = {vs: c for c, vs in table.cards.items()}
-        self.suits = sorted({s for _, s in table.cards.values()})
+        self.by_vs, self.suits = table.by_value_suit, table.suits
         self.suits_of = {v: [s for s in self.suits if (v, s) in self.by_vs] for v, _ in table.cards.values()}
         self.by_rank: dict[int, list[ClassKey]] = {}
         self.weights: dict[int, list[int]] = {}
-        if table.usable and table.entries:
-            for key, count in table.all_classes().items():
-                entry = table.entries.get(key)
-                if entry is not None and entry.rank is not None:
-                    self.by_rank.setdefault(entry.rank, []).append(key)
-                    self.weights.setdefault(entry.rank, []).append(count)
+        for key, count in classes.items():
+            entry = table.entries.get(key)
+            if entry is not None and entry.rank is not None:
+                self.by_rank.setdefault(entry.rank, []).append(key)
+                self.weights.setdefault(entry.rank, []).append(count)
 
     def hands(self, n: int) -> list[list[int]]:
         """n disjoint hands; every other call, all of one category."""

@@ -193,19 +193,6 @@ def _card_context_violations(shape: _Shape) -> list[str]:
             f"{', '.join(sorted(outside))}"]
 
 
-def _reaches(graph: dict[str, set[str]], start: Iterable[str], goal: str, leaf: str = "") -> bool:
-    seen, todo = set(), list(start)
-    while todo:
-        p = todo.pop()
-        if p == goal:
-            return True
-        if p in seen or p == leaf:
-            continue
-        seen.add(p)
-        todo.extend(graph.get(p, ()))
-    return False
-
-
 def _closure(graph: dict[str, set[str]], start: Iterable[str]) -> set[str]:
     seen, todo = set(), list(start)
     while todo:
@@ -244,10 +231,12 @@ def analyse(ruleset: loader.RuleSet, standard: loader.RuleSet | None = None) -> 
         if shape.head not in CARD_CONTEXT:
             ranks += _id_violations(shape, positions)
         ranks += _card_context_violations(shape)
+    # Suits may reach the answers only through isFlush: walk the graph with isFlush as a leaf.
+    beside_flush = {p: (set() if p == "isFlush" else body) for p, body in graph.items()}
     for target in RANK_TARGETS + ("beat", "winner"):
-        if _reaches(graph, graph.get(target, ()), "getSuit", leaf="isFlush") or target == "getSuit":
+        if target == "getSuit" or "getSuit" in _closure(beside_flush, graph.get(target, ())):
             ranks.append(f"{target} depends on suits other than through isFlush")
-    if _reaches(graph, graph.get("isFlush", ()), "getValue"):
+    if "getValue" in _closure(graph, graph.get("isFlush", ())):
         ranks.append("isFlush depends on values")
     fights: list[str] = []
     standard = standard or loader.resolve(loader.DEFAULT_RULES)
@@ -314,6 +303,8 @@ class Table:
         self.path = cache_dir() / f"{self.fingerprint}.json" if cache else None
         self.entries: dict[ClassKey, Entry] = {}
         self.cards: dict[int, tuple[int, int]] = {}   # id -> (value, suit), by the rules
+        self.by_value_suit: dict[tuple[int, int], int] = {}   # its inverse
+        self.suits: list[int] = []
         self.flush_ok: bool | None = None
         self.problems: list[str] = list(self.soundness.ranks)
         if self.soundness.ranks_ok:
@@ -349,16 +340,14 @@ class Table:
             suit = eng.ask_one("getSuit", cid, Var("S"))
             if value is not None and suit is not None:
                 self.cards[cid] = (value, suit)
-
-    def _by_value_suit(self) -> dict[tuple[int, int], int]:
-        return {vs: cid for cid, vs in sorted(self.cards.items())}
+        self.by_value_suit = {vs: cid for cid, vs in sorted(self.cards.items())}
+        self.suits = sorted({s for _, s in self.cards.values()})
 
     def _check_flush(self) -> bool:
         """isFlush, asked of hands of every suit vector, is true exactly when the suits agree."""
-        suits = sorted({s for _, s in self.cards.values()})
-        lookup = self._by_value_suit()
+        lookup = self.by_value_suit
         values = sorted({v for v, _ in self.cards.values()})
-        for vector in itertools.product(suits, repeat=5):
+        for vector in itertools.product(self.suits, repeat=5):
             hand, used = [], set()
             for s in vector:
                 v = next((v for v in values if v not in used and (v, s) in lookup), None)
@@ -405,8 +394,7 @@ class Table:
 
     def representative(self, key: ClassKey) -> list[int]:
         values, flush = key
-        lookup = self._by_value_suit()
-        suits = sorted({s for _, s in self.cards.values()})
+        lookup, suits = self.by_value_suit, self.suits
         if flush:
             suit = next(s for s in suits if all((v, s) in lookup for v in values))
             return [lookup[(v, suit)] for v in values]
