@@ -66,8 +66,9 @@ def run_beat(args: argparse.Namespace) -> int:
     result = engine.beat(*hands) if len(hands) == 2 else verdict(winners, len(hands))
     why = _explain(engine, hands, winners) if args.explain else None
     if args.json:
-        data = {"result": result, "winners": winners, "ranks": [engine.get_rank(h) for h in hands],
-                "categories": [engine.category(h) for h in hands]}
+        ranks = [engine.get_rank(h) for h in hands]     # all hands: winners() refused anything else
+        data = {"result": result, "winners": winners, "ranks": ranks,
+                "categories": [engine.categories[r] for r in ranks]}
         if why:
             data["explain"] = why
         print_json(data)

@@ -96,11 +96,7 @@ class Engine(LogicOwner):
 
     def ask_one(self, predicate: str, *args: Any, default: Any = None) -> Any:
         """The single value of a functional predicate (its one Var)."""
-        rows = self.ask(predicate, *args)
-        values = {r[0] if len(r) == 1 else r for r in rows}
-        if len(values) > 1:
-            raise RuntimeError(f"{predicate}{args} has several values in rules {self.name}: {sorted(values)}")
-        return values.pop() if values else default
+        return _single(self.ask(predicate, *args), f"{predicate}{args} in rules {self.name}", default)
 
     def holds(self, predicate: str, *args: Any) -> bool:
         return bool(self.ask(predicate, *args))
@@ -208,7 +204,7 @@ class Engine(LogicOwner):
         """The name of a hand's rank; InvalidCards when it is not a hand."""
         rank = self.get_rank(hand)
         if rank not in self.categories:
-            raise InvalidCards(f"{_show(hand)} is not a hand: {self.why_not_hand(hand)}")
+            raise InvalidCards(f"{show(hand)} is not a hand: {self.why_not_hand(hand)}")
         return self.categories[rank]
 
     def why_not_hand(self, hand: Cards) -> str:
@@ -254,12 +250,14 @@ def retract_fact(name: str, args: tuple) -> None:
     -pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
 
 
-def _single(rows: list[tuple], what: str, default: int) -> int:
-    values = {r[0] for r in rows}
+def _single(rows: list[tuple], what: str, default: Any) -> Any:
+    """The one value of a functional predicate's answers (a row of one value, or the whole row)."""
+    values = {r[0] if len(r) == 1 else r for r in rows}
     if len(values) > 1:
         raise RuntimeError(f"the rules give {what} several values: {sorted(values)}")
     return values.pop() if values else default
 
 
-def _show(cards: Cards) -> str:
+def show(cards: Cards) -> str:
+    """Cards as the user gave them, for messages."""
     return cards if isinstance(cards, str) else " ".join(map(str, cards))

@@ -126,9 +126,12 @@ def run_deal(args: argparse.Namespace) -> int:
     print(f"seed {seed}")
     for i, (hand, rank) in enumerate(zip(tokens, ranks)):
         print(f"hand {i + 1}: {' '.join(hand)}  {engine.categories.get(rank, '?')} (rank {rank})")
-    print(("winner: " if len(winners) == 1 else "winners (tie): ")
-          + ", ".join(f"hand {i + 1}" for i in winners))
+    print(winners_line(winners))
     return 0
+
+
+def winners_line(winners: list[int]) -> str:
+    return ("winner: " if len(winners) == 1 else "winners (tie): ") + ", ".join(f"hand {i + 1}" for i in winners)
 
 
 # ---- poker game ----------------------------------------------------------------------------
@@ -229,8 +232,7 @@ class _Session:
         except InvalidCards as exc:      # the rules' verdict on these hands, not bad input
             self.say(f"no winner: {exc}")
             return
-        self.say(("winner: " if len(winners) == 1 else "winners (tie): ")
-                 + ", ".join(f"hand {i + 1}" for i in winners))
+        self.say(winners_line(winners))
 
 
 def run_game(args: argparse.Namespace) -> int:

@@ -12,7 +12,7 @@ import warnings
 from dataclasses import dataclass
 from typing import Sequence
 
-from .core import Engine, Var
+from .core import Engine, Var, show
 from .notation import Cards, InvalidCards
 
 DEFAULT_PROBLEM = "first"
@@ -36,10 +36,6 @@ def problems(engine: Engine) -> list[str]:
     return sorted({row[0] for row in engine.ask("roleNone", Var("P"), Var("C"))})
 
 
-def _show(text: Cards) -> str:
-    return text if isinstance(text, str) else " ".join(map(str, text))
-
-
 def judge(engine: Engine, inputs: Sequence[Cards], problem: str = DEFAULT_PROBLEM) -> list[Verdict]:
     """Judge every input; a bad one gets an error and does not stop the others.
 
@@ -55,9 +51,9 @@ def judge(engine: Engine, inputs: Sequence[Cards], problem: str = DEFAULT_PROBLE
     for i, text in enumerate(inputs):
         try:
             parsed[i] = engine.cards(text)
-            verdicts.append(Verdict(_show(text)))
+            verdicts.append(Verdict(show(text)))
         except InvalidCards as exc:
-            verdicts.append(Verdict(_show(text), error=str(exc)))
+            verdicts.append(Verdict(show(text), error=str(exc)))
     with engine.sets(*parsed.values()) as ids:
         errors = _by_set(engine.ask("roleError", Var("S"), Var("W")), ids)
         warned = _by_set(engine.ask("roleWarning", Var("S"), Var("W")), ids)
