@@ -1,7 +1,14 @@
 """A poker-hand judge whose knowledge lives in Datalog rules (rules/*.dl)."""
 
+from importlib.metadata import PackageNotFoundError, version
+
 from .core import Engine, Var
 from .loader import RuleError
 from .notation import InvalidCards
 
-__all__ = ["Engine", "InvalidCards", "RuleError", "Var"]
+try:
+    __version__ = version("poker-engine")      # the installed distribution's metadata
+except PackageNotFoundError:                    # a checkout put on sys.path without installing
+    __version__ = "0+unknown"
+
+__all__ = ["Engine", "InvalidCards", "RuleError", "Var", "__version__"]

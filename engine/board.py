@@ -3,7 +3,8 @@
 Why facts and rules: the poker knowledge of this project lives in Datalog, so the board does too.
 Its state is four relations of facts, one per component of the Board schema (``counter(C)`` for
 the set C, ``place(P)`` for P, ``dist(P)`` for dom C_ and ``on(C, P)`` for the sets C_p), and the
-schema's invariant is ``engine/board.dl``: rules that derive ``violation(Line, What, X)`` for
+schema's invariant is ``rules/board/board.dl`` (package data of ``engine.rules``, beside the poker
+rules but not part of a poker rule set): rules that derive ``violation(Line, What, X)`` for
 whatever breaks ``dom C_ = P``, ``{C_p} partitions C`` or Axiom 1.1.  ``check()`` asks them.
 Keeping dom C_ apart from P, and C apart from the C_p, is what makes the invariant a real claim
 (and the consistency lemmas something to test) rather than true by construction.
@@ -18,16 +19,16 @@ APlace2).  Counters and places are ints or strings (pyDatalog constants).
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any, Union
 
 from pyDatalog import pyParser
 
-from . import core, loader
+from . import core, loader, rulesets
 from .core import Var
 
 Item = Union[int, str]
-RULES = Path(__file__).resolve().with_name("board.dl")
+# Found with importlib.resources (rulesets.RULES_DIR), wherever the package is installed.
+RULES = rulesets.RULES_DIR / "board" / "board.dl"
 
 JOKER = (0, 13)   # Example 5: a joker's rank is 13, its suit (0) is unimportant
 
@@ -47,7 +48,20 @@ def _check_item(x: Any, what: str) -> None:
 
 
 class Board(core.LogicOwner):
-    """A board (Schema 1.1): places on it, counters on the places, as pyDatalog facts."""
+    """A board (Schema 1.1): places on it, counters on the places, as pyDatalog facts.
+
+    >>> board = Board()
+    >>> board.add_place("deck"), board.add_place("hand"), board.add_counter(7, "deck")
+    (True, True, True)
+    >>> board.add_place("deck")                 # APlace2: already on the board, skips
+    False
+    >>> board.move(7, "hand"), board.place_of(7), board
+    (True, 'hand', Board({'deck': [], 'hand': [7]}))
+    >>> board.violations()                      # the invariant's rules find nothing broken
+    []
+    >>> board.remove_place("hand"), board.counters
+    (True, frozenset())
+    """
 
     def __init__(self) -> None:
         # board.dl names all four relations in bodies, so their facts live in this Logic's Db.
@@ -178,6 +192,11 @@ def category(i: int, jokers: int = 0) -> tuple[int, int]:
     and ranks 0..12 relate to the poker spec's card ids (004, section 2.1) by id = i + 1: suit
     index s is the spec's suit s + 1 (0 heart, 1 diamond, 2 club, 3 spade) and rank index r is
     the spec's value r + 1 (0 ace, 9 ten, 12 king); see :func:`card_id`.
+
+    >>> category(0), category(12), category(13), category(51)     # AH, KH, AD, KS
+    ((0, 0), (0, 12), (1, 0), (3, 12))
+    >>> category(52, jokers=1)
+    (0, 13)
     """
     if isinstance(i, bool) or not isinstance(i, int) or isinstance(jokers, bool) or not isinstance(jokers, int):
         raise TypeError("category(i, jokers) takes ints")

@@ -1,35 +1,39 @@
-"""`poker check`: the proof obligations of the Event-B model, discharged by evaluation.
+"""`poker check`: the proof obligations of the Event-B model, discharged by asking the rules.
 
-- getRank is total and single-valued: each of the 2,598,960 hands is a hand and gets one rank;
-- the categories' frequencies are the combinatorial table;
-- beat is antisymmetric and transitive (beat_Bonus), on sampled fights and triples, half of them
-  within one category (where the tie-break axioms decide);
-- beatRank agrees with getRank, and the class table agrees with the rules, on a plain sample.
+- isHand and getRank over every one of the 2,598,960 hands: each is a hand and gets exactly one
+  rank, and the categories' frequencies are the combinatorial table;
+- beat is antisymmetric and transitive (beat_Bonus), on sampled fights and triples (half of them
+  within one category, where the tie-break axioms decide), and beatRank agrees with getRank;
+- the compiled evaluator agrees with pyDatalog, the reference, on hands and fights of every
+  category.
 
-Every hand is evaluated through the loaded rules: once per class of the class table when the
-analysis of engine.fast finds it sound for these rules (7,462 evaluations stand for all hands), one
-hand at a time otherwise (slow: tens of minutes).
+Every answer comes from the loaded rules: the compiled evaluator asks them about every hand (each
+hand its own world, in chunks), and about every sampled fight through the one verdict function.
+When the rules cannot be compiled, pyDatalog is asked about every hand, one at a time (slow).
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
+import math
 import random
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from .cli import CommandError, add_rules_option, load_engine, print_json
-from .core import Engine, Var
-from .fast import ClassKey, Table
+from . import interface as I
+from .evaluators import Ask, World, verdicts
+
+if TYPE_CHECKING:
+    from .core import Engine
 
 # The number of 5-card hands of each category in a 52-card deck (the combinatorial table).
 EXPECTED = {"royal flush": 4, "straight flush": 36, "four of a kind": 624, "full house": 3744,
             "flush": 5108, "straight": 10200, "three of a kind": 54912, "two pair": 123552,
             "one pair": 1098240, "high card": 1302540}
+CHUNK = 650_000       # hands per run of the compiled rules: four runs for all hands
+POOL = 4_000          # hands of each rank kept for sampling fights within a category
 
 
 @dataclass
@@ -63,31 +67,42 @@ class Report:
 Progress = Callable[[str, int], Callable[[int], None]]
 
 
-def check(engine: Engine, samples: int = 100_000, plain_samples: int = 300, seed: int = 0,
-          cache: bool = True, progress: Progress | None = None) -> Report:
+def unrank(index: int, cards: Sequence[int], k: int = 5) -> list[int]:
+    """The index-th k-subset of cards in lexicographic order (what SQL's ORDER BY c1..c5 numbers).
+
+    >>> unrank(0, range(1, 53)), unrank(2598959, range(1, 53))
+    ([1, 2, 3, 4, 5], [48, 49, 50, 51, 52])
+    """
+    out, start, n = [], 0, len(cards)
+    for slot in range(k, 0, -1):
+        for i in range(start, n):
+            block = math.comb(n - i - 1, slot - 1)
+            if index < block:
+                out.append(cards[i])
+                start = i + 1
+                break
+            index -= block
+    return out
+
+
+def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 100, seed: int = 0,
+          progress: Progress | None = None) -> Report:
     start = time.perf_counter()
-    table = Table(engine, cache=cache)
     tick = progress or (lambda what, total: (lambda n: None))
-    classes: dict[ClassKey, int] = {}
-    if table.usable:
-        classes = table.all_classes()
-        table.ensure(classes, progress=tick("hands (classes)", len(classes) - len(table.entries)))
-        report = _by_classes(engine, table, classes)
-        report.method = f"{len(classes):,} classes of hands through the rules (class table)"
-    else:
-        report = _one_by_one(engine, table, tick)
-        report.method = "every hand through the rules, one at a time (" + "; ".join(table.problems) + ")"
+    cards = sorted({c for c, _, _ in engine._static(I.CARD_ID, 3)})
     rng = random.Random(seed)
-    sampler = _Sampler(engine, table, rng, classes if table.usable else {})
-    beat = sampler.beat_by_keys if table.usable and table.fights_usable else sampler.beat_by_rules
-    how = "keys of the class table" if beat == sampler.beat_by_keys else "the rules"
-    report.obligations += [
-        _antisymmetry(sampler, beat, samples, how, tick("fights", samples)),
-        _transitivity(sampler, beat, samples, how, tick("triples", samples)),
-        _beat_rank(sampler, plain_samples, tick("plain fights", plain_samples)),
-    ]
-    if table.usable and table.fights_usable:
-        report.obligations.append(_table_agrees(sampler, plain_samples, tick("plain fights", plain_samples)))
+    if engine.fallback is None:
+        report, pools = _all_hands(engine, cards, seed, tick)
+        report.method = "every hand asked of the rules, compiled to SQL (DuckDB)"
+        sampler = _Sampler(cards, pools, rng)
+        report.obligations += _fights_compiled(engine, sampler, samples, tick)
+    else:
+        report, pools = _one_by_one(engine, cards, rng, tick)
+        report.method = f"every hand asked of pyDatalog, one at a time ({engine.fallback})"
+        sampler = _Sampler(cards, pools, rng)
+        report.obligations += _fights(engine, sampler, samples, tick)
+    report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
+                                                tick("compiled vs pyDatalog", reference_samples)))
     report.seconds = time.perf_counter() - start
     return report
 
@@ -95,50 +110,92 @@ def check(engine: Engine, samples: int = 100_000, plain_samples: int = 300, seed
 # ---- hands --------------------------------------------------------------------------------
 
 
-def _by_classes(engine: Engine, table: Table, classes: dict[ClassKey, int]) -> Report:
-    freq: Counter[str] = Counter()
-    bad_rank = bad_hand = None
-    for key, count in classes.items():
-        entry = table.entries[key]
-        if not entry.is_hand and bad_hand is None:
-            bad_hand = engine.notation.format(table.representative(key))
-        if entry.rank is None:
-            if bad_rank is None:
-                bad_rank = engine.notation.format(table.representative(key))
-            continue
-        freq[engine.categories.get(entry.rank, f"rank {entry.rank}")] += count
-    return _hand_report(engine, sum(classes.values()), freq, bad_hand, bad_rank, "all hands, by class")
-
-
-def _one_by_one(engine: Engine, table: Table, tick: Progress) -> Report:
-    ids = sorted(table.cards) or list(range(1, 53))
-    total = sum(1 for _ in itertools.combinations(ids, 5))
+def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
+               ) -> tuple[Report, dict[int, list[int]]]:
+    """Every hand, each its own world, asked of the compiled rules in chunks; counted in SQL."""
+    from .evaluators.compiled import CompiledEvaluator, Worlds
+    compiled = engine.evaluator(CHUNK)
+    assert isinstance(compiled, CompiledEvaluator)
+    db = compiled.compiled
+    db.create("deck", "SELECT * FROM (VALUES " + ", ".join(f"({int(c)})" for c in cards) + ") d(c)")
+    db.create("hands", 'SELECT (row_number() OVER (ORDER BY a.c, b.c, d.c, e.c, f.c) - 1)::BIGINT AS w, '
+                       'a.c AS c1, b.c AS c2, d.c AS c3, e.c AS c4, f.c AS c5 '
+                       'FROM "x_deck" a, "x_deck" b, "x_deck" d, "x_deck" e, "x_deck" f '
+                       'WHERE a.c < b.c AND b.c < d.c AND d.c < e.c AND e.c < f.c')
+    total = math.comb(len(cards), 5)
     step = tick("hands", total)
-    freq: Counter[str] = Counter()
-    bad_rank = bad_hand = None
-    for hand in itertools.combinations(ids, 5):
-        with engine.sets(list(hand)) as (sid,):
-            ranks = {r[0] for r in engine.ask("getRank", sid, Var("R"))}
-        if len(ranks) != 1 and bad_rank is None:
-            bad_rank = engine.notation.format(hand)
-        if ranks == {-1} and bad_hand is None:
-            bad_hand = engine.notation.format(hand)
-        if len(ranks) == 1:
+    freq: Counter[int] = Counter()
+    bad_hand = bad_rank = None
+    pools: dict[int, list[int]] = {}
+    for lo in range(0, total, CHUNK):
+        span = f"w >= {lo} AND w < {lo + CHUNK}"
+        where = f'FROM "x_hands" WHERE {span}'
+        worlds = Worlds(sql={
+            I.DECLARED: f"SELECT w, 1 {where}",
+            I.HOLDS: f"SELECT w, 1, i, CASE i WHEN 0 THEN c1 WHEN 1 THEN c2 WHEN 2 THEN c3 WHEN 3 THEN c4 "
+                     f'ELSE c5 END FROM "x_hands", range(5) r(i) WHERE {span}',
+            I.SEAT: "SELECT 0, 0, 0 WHERE FALSE",
+            "worlds": f"SELECT w {where}"})
+        ranks = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP BY w)"
+        out = db.run(worlds, [], compute=[I.GET_RANK, I.IS_HAND], reduce={
+            "freq": f"SELECT r, count(*) FROM {ranks} WHERE n = 1 GROUP BY r",
+            "no rank": f'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {ranks} WHERE n = 1)',
+            "no hand": 'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})',
+            "pool": f"SELECT r, w FROM (SELECT r, w, row_number() OVER (PARTITION BY r ORDER BY hash(w + {seed})) "
+                    f"AS k FROM {ranks} WHERE n = 1) WHERE k <= {POOL}"})
+        freq.update(dict(out["freq"]))
+        for key, value in (("no rank", out["no rank"][0][0]), ("no hand", out["no hand"][0][0])):
+            if value is not None and (bad_rank if key == "no rank" else bad_hand) is None:
+                shown = engine.notation.format(unrank(value, cards))
+                if key == "no rank":
+                    bad_rank = shown
+                else:
+                    bad_hand = shown
+        for r, w in out["pool"]:
+            pools.setdefault(r, []).append(w)
+        step(min(CHUNK, total - lo))
+    return _hand_report(engine, total, freq, bad_hand, bad_rank, "all hands"), pools
+
+
+def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Progress
+                ) -> tuple[Report, dict[int, list[int]]]:
+    """Every hand asked of pyDatalog (when the rules cannot be compiled): tens of minutes."""
+    total = math.comb(len(cards), 5)
+    step = tick("hands", total)
+    freq: Counter[int] = Counter()
+    bad_hand = bad_rank = None
+    pools: dict[int, list[int]] = {}
+    asks = [Ask(I.GET_RANK, (1, None)), Ask(I.IS_HAND, (1,))]
+    for w, hand in enumerate(itertools.combinations(cards, 5)):
+        answers = engine.reference.answers([World((hand,))], asks)[0]
+        ranks = {r for _, r in answers[asks[0]]}
+        if len(ranks) != 1:
+            bad_rank = bad_rank or engine.notation.format(hand)
+        else:
             r = ranks.pop()
-            freq[engine.categories.get(r, f"rank {r}")] += 1
+            freq[r] += 1
+            pool = pools.setdefault(r, [])
+            if len(pool) < POOL:
+                pool.append(w)
+            elif rng.random() < POOL / freq[r]:
+                pool[rng.randrange(POOL)] = w
+        if not answers[asks[1]]:
+            bad_hand = bad_hand or engine.notation.format(hand)
         step(1)
-    return _hand_report(engine, total, freq, bad_hand, bad_rank, "all hands, one by one")
+    return _hand_report(engine, total, freq, bad_hand, bad_rank, "all hands, one by one"), pools
 
 
-def _hand_report(engine: Engine, total: int, freq: Counter, bad_hand, bad_rank, checked: str) -> Report:
+def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_rank, checked: str) -> Report:
+    freq: Counter[str] = Counter()
+    for r, n in by_rank.items():
+        freq[engine.categories.get(r, f"rank {r}")] += n
     report = Report(engine.name, total, dict(sorted(freq.items(), key=lambda kv: kv[1])))
     report.obligations.append(Obligation("isHand: every 5-card set is a hand", bad_hand is None,
                                          checked, bad_hand))
     report.obligations.append(Obligation("getRank total and single-valued", bad_rank is None,
                                          checked, bad_rank))
     wrong = {c: (freq.get(c, 0), n) for c, n in EXPECTED.items() if freq.get(c, 0) != n}
-    extra = {c: (n, 0) for c, n in freq.items() if c not in EXPECTED}
-    wrong.update(extra)
+    wrong.update({c: (n, 0) for c, n in freq.items() if c not in EXPECTED})
     report.obligations.append(Obligation(
         "frequencies equal the combinatorial table", not wrong and total == sum(EXPECTED.values()),
         checked, {c: {"got": g, "expected": e} for c, (g, e) in wrong.items()} or None))
@@ -149,155 +206,165 @@ def _hand_report(engine: Engine, total: int, freq: Counter, bad_hand, bad_rank, 
 
 
 class _Sampler:
-    """Random hands: uniform, or of a given class (for fights within one category)."""
+    """Disjoint random hands (as indices of the lexicographic order of hands): uniform, or every
+    other time all of one rank (drawn from the pools of the all-hands run)."""
 
-    def __init__(self, engine: Engine, table: Table, rng: random.Random, classes: dict[ClassKey, int]):
-        self.engine, self.table, self.rng = engine, table, rng
-        self.ids = sorted(table.cards) or list(range(1, 53))
-        self.by_vs, self.suits = table.by_value_suit, table.suits
-        self.suits_of = {v: [s for s in self.suits if (v, s) in self.by_vs] for v, _ in table.cards.values()}
-        self.by_rank: dict[int, list[ClassKey]] = {}
-        self.weights: dict[int, list[int]] = {}
-        for key, count in classes.items():
-            entry = table.entries.get(key)
-            if entry is not None and entry.rank is not None:
-                self.by_rank.setdefault(entry.rank, []).append(key)
-                self.weights.setdefault(entry.rank, []).append(count)
+    def __init__(self, cards: list[int], pools: dict[int, list[int]], rng: random.Random):
+        self.cards, self.rng = cards, rng
+        self.pools = {r: [(w, unrank(w, cards)) for w in p] for r, p in sorted(pools.items()) if p}
+        self.ranks = sorted(self.pools)
+        n = len(cards)
+        # skipped[k][p]: how many k-subsets come before the first one that starts at position p
+        self.skipped = [[sum(math.comb(n - i - 1, k - 1) for i in range(p)) if k else 0
+                         for p in range(n + 1)] for k in range(6)]
+        self.position = {c: i for i, c in enumerate(cards)}
+
+    def index(self, hand: list[int]) -> int:
+        """The lexicographic index of a hand (the inverse of unrank)."""
+        out, prev = 0, 0
+        for j, p in enumerate(sorted(self.position[c] for c in hand)):
+            k = 5 - j
+            out += self.skipped[k][p] - self.skipped[k][prev]
+            prev = p + 1
+        return out
+
+    def fight(self, n: int) -> list[tuple[int, list[int]]]:
+        """n disjoint hands as (index, cards)."""
+        if self.ranks and self.rng.random() < 0.5:
+            pool = self.pools[self.rng.choice(self.ranks)]
+            for _ in range(100):
+                hands = [self.rng.choice(pool) for _ in range(n)]
+                if len({c for _, h in hands for c in h}) == 5 * n:
+                    return hands
+        drawn = self.rng.sample(self.cards, 5 * n)
+        hands = [sorted(drawn[5 * i:5 * i + 5]) for i in range(n)]
+        return [(self.index(h), h) for h in hands]
 
     def hands(self, n: int) -> list[list[int]]:
-        """n disjoint hands; every other call, all of one category."""
-        if self.by_rank and self.rng.random() < 0.5:
-            rank = self.rng.choice(sorted(self.by_rank))
-            while True:
-                keys = self.rng.choices(self.by_rank[rank], self.weights[rank], k=n)
-                hands = [self.realise(k) for k in keys]
-                if len({c for h in hands for c in h}) == 5 * n:
-                    return hands
-        cards = self.rng.sample(self.ids, 5 * n)
-        return [cards[5 * i:5 * i + 5] for i in range(n)]
-
-    def realise(self, key: ClassKey) -> list[int]:
-        """A random hand of a class."""
-        values, flush = key
-        while True:
-            if flush:
-                s = self.rng.choice(self.suits)
-                hand = [self.by_vs.get((v, s)) for v in values]
-            else:
-                hand = []
-                for v, n in Counter(values).items():
-                    hand += [self.by_vs[(v, s)] for s in self.rng.sample(self.suits_of[v], n)]
-            if None not in hand and self.table.class_of(hand) == key:
-                return hand
-
-    def beat_by_keys(self, a: list[int], b: list[int]) -> int:
-        ka, kb = (self._key(a), self._key(b))
-        return 1 if ka > kb else 2 if ka < kb else 0
-
-    def _key(self, hand: list[int]) -> tuple:
-        entry = self.table.entries[self.table.class_of(hand)]
-        return entry.rank, entry.key
-
-    def beat_by_rules(self, a: list[int], b: list[int]) -> int:
-        return self.engine.beat(a, b)
-
-    def show(self, *hands: list[int]) -> list[str]:
-        return [self.engine.notation.format(h) for h in hands]
+        return [h for _, h in self.fight(n)]
 
 
-def _antisymmetry(s: _Sampler, beat, n: int, how: str, step) -> Obligation:
+def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress) -> list[Obligation]:
+    """Antisymmetry and beatRank on n fights, transitivity on n triples: the rules' beat and
+    beatRank computed for the sampled fights (each its own world, its hands seated at a table),
+    and every violation looked for in SQL; only a counterexample is fetched."""
+    from .evaluators.compiled import Worlds
+    db = engine.evaluator(n).compiled
+    step = tick("fights and triples", 2 * n)
+    show = engine.notation.format
+    out: list[Obligation] = []
+    for size in (2, 3):
+        fights = [s.fight(size) for _ in range(n)]
+        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size)],
+                                     "s": [i + 1 for _ in range(n) for i in range(size)],
+                                     "h": [h for f in fights for h, _ in f]})
+        worlds = Worlds(sql={
+            I.DECLARED: 'SELECT w, s FROM "x_fights"',
+            I.HOLDS: 'SELECT f.w, f.s, i, CASE i WHEN 0 THEN c1 WHEN 1 THEN c2 WHEN 2 THEN c3 WHEN 3 THEN c4 '
+                     'ELSE c5 END FROM "x_fights" f JOIN "x_hands" h ON h.w = f.h, range(5) r(i)',
+            I.SEAT: 'SELECT w, 0, s FROM "x_fights"',
+            "worlds": f"SELECT range AS w FROM range({n})"})
+        beats = ("(SELECT w, a0, a1, count(*) AS n, min(a2) AS r FROM {beat} WHERE a0 <> a1 "
+                 "GROUP BY w, a0, a1)")
+        if size == 2:
+            reduce = {
+                "anti": f"SELECT min(x.w) FROM \"_worlds\" x LEFT JOIN {beats} ab ON ab.w = x.w AND ab.a0 = 1 "
+                        f"LEFT JOIN {beats} ba ON ba.w = x.w AND ba.a0 = 2 WHERE ab.n IS DISTINCT FROM 1 OR "
+                        "ba.n IS DISTINCT FROM 1 OR ab.r NOT IN (0, 1, 2) OR "
+                        "ba.r <> CASE ab.r WHEN 1 THEN 2 WHEN 2 THEN 1 ELSE 0 END",
+                "rank": "SELECT min(x.w) FROM \"_worlds\" x "
+                        "LEFT JOIN (SELECT w, min(a1) AS r FROM {getRank} WHERE a0 = 1 GROUP BY w) ra ON ra.w = x.w "
+                        "LEFT JOIN (SELECT w, min(a1) AS r FROM {getRank} WHERE a0 = 2 GROUP BY w) rb ON rb.w = x.w "
+                        "LEFT JOIN (SELECT w, count(*) AS n, min(a2) AS r FROM {beatRank} WHERE a0 = 1 AND a1 = 2 "
+                        "GROUP BY w) br ON br.w = x.w WHERE br.n IS DISTINCT FROM 1 OR br.r <> "
+                        "CASE WHEN ra.r > rb.r THEN 1 WHEN ra.r < rb.r THEN 2 ELSE 0 END"}
+        else:
+            reduce = {"trans": f"SELECT min(ab.w) FROM {beats} ab JOIN {beats} bc ON bc.w = ab.w AND bc.a0 = ab.a1 "
+                               f"JOIN {beats} ac ON ac.w = ab.w AND ac.a0 = ab.a0 AND ac.a1 = bc.a1 "
+                               "WHERE ab.r = 1 AND bc.r = 1 AND ab.a0 <> bc.a1 AND ac.r <> 1"}
+        found = db.run(worlds, [], reduce=reduce, compute=[I.BEAT, "beatRank", I.GET_RANK])
+        step(n)
+        for key, name, what in (("anti", "beat antisymmetric", "fights"),
+                                ("trans", "beat transitive (beat_Bonus)", "triples"),
+                                ("rank", "beatRank agrees with getRank", "fights")):
+            if key not in found:
+                continue
+            w = found[key][0][0]
+            hands = [show(h) for _, h in fights[w]] if w is not None else None
+            example = None
+            if hands is not None:
+                v = engine.fights([h for _, h in fights[w]], matrix=True)[0]
+                example = {"hands": hands, "beat": {f"{a + 1}{b + 1}": r for (a, b), r in sorted(v.beats.items())
+                                                    if a != b}, "ranks": list(v.ranks)}
+            out.append(Obligation(name, w is None, f"{n:,} {what} asked of the rules", example))
+    order = ["beat antisymmetric", "beat transitive (beat_Bonus)", "beatRank agrees with getRank"]
+    return sorted(out, key=lambda o: order.index(o.name))
+
+
+def _fights(engine: "Engine", s: _Sampler, n: int, tick: Progress) -> list[Obligation]:
+    """Antisymmetry and beatRank on n fights, transitivity on n triples, all asked of beat."""
+    pairs = [s.hands(2) for _ in range(n)]
+    triples = [s.hands(3) for _ in range(n)]
+    step = tick("fights and triples", 2 * n)
+    pair_verdicts = engine.fights(pairs, matrix=True)
+    step(n)
+    triple_verdicts = engine.fights(triples, matrix=True)
+    step(n)
+    show = engine.notation.format
     mirror = {1: 2, 2: 1, 0: 0}
-    for _ in range(n):
-        a, b = s.hands(2)
-        ab, ba = beat(a, b), beat(b, a)
-        step(1)
+    how = f"{n:,} fights asked of the rules' beat"
+    anti = Obligation("beat antisymmetric", True, how)
+    for hands, v in zip(pairs, pair_verdicts):
+        ab, ba = v.beats.get((0, 1)), v.beats.get((1, 0))
         if ab not in mirror or ba != mirror[ab]:
-            return Obligation("beat antisymmetric", False, f"{n:,} fights by {how}",
-                              {"fight": s.show(a, b), "beat(a,b)": ab, "beat(b,a)": ba})
-    return Obligation("beat antisymmetric", True, f"{n:,} fights by {how}")
+            anti.holds = False
+            anti.counterexample = {"fight": [show(h) for h in hands], "beat(a,b)": ab, "beat(b,a)": ba}
+            break
+    ranked = _beat_rank(engine, pairs, pair_verdicts)
+    trans = Obligation("beat transitive (beat_Bonus)", True, f"{n:,} triples asked of the rules' beat")
+    for hands, v in zip(triples, triple_verdicts):
+        b = v.beats
+        if b.get((0, 1)) == 1 and b.get((1, 2)) == 1 and b.get((0, 2)) != 1:
+            trans.holds = False
+            trans.counterexample = {"hands": [show(h) for h in hands], "beat(a,c)": b.get((0, 2))}
+            break
+    return [anti, trans, ranked]
 
 
-def _transitivity(s: _Sampler, beat, n: int, how: str, step) -> Obligation:
-    for _ in range(n):
-        a, b, c = s.hands(3)
-        step(1)
-        if beat(a, b) == 1 and beat(b, c) == 1 and beat(a, c) != 1:
-            return Obligation("beat transitive (beat_Bonus)", False, f"{n:,} triples by {how}",
-                              {"hands": s.show(a, b, c), "beat(a,c)": beat(a, c)})
-    return Obligation("beat transitive (beat_Bonus)", True, f"{n:,} triples by {how}")
+def _beat_rank(engine: "Engine", pairs: list[list[list[int]]], pair_verdicts) -> Obligation:
+    """beatRank, asked of the rules for the same fights, against the ranks they gave."""
+    ask = Ask("beatRank", (1, 2, None))
+    answers = engine.evaluator(len(pairs)).answers([World(tuple(map(tuple, p))) for p in pairs], [ask])
+    for hands, v, a in zip(pairs, pair_verdicts, answers):
+        got = {r for _, _, r in a[ask]}
+        ra, rb = v.ranks
+        want = 1 if ra > rb else 2 if ra < rb else 0
+        if got != {want}:
+            return Obligation("beatRank agrees with getRank", False, f"{len(pairs):,} fights asked of the rules",
+                              {"fight": [engine.notation.format(h) for h in hands], "ranks": [ra, rb],
+                               "beatRank": sorted(got)})
+    return Obligation("beatRank agrees with getRank", True, f"{len(pairs):,} fights asked of the rules")
 
 
-def _beat_rank(s: _Sampler, n: int, step) -> Obligation:
-    eng = s.engine
-    for _ in range(n):
-        a, b = s.hands(2)
-        ra, rb = eng.get_rank(a), eng.get_rank(b)
-        expected = 1 if ra > rb else 2 if ra < rb else 0
-        got = eng.beat_rank(a, b)
-        step(1)
-        if got != expected:
-            return Obligation("beatRank agrees with getRank", False, f"{n:,} fights by the rules",
-                              {"fight": s.show(a, b), "ranks": [ra, rb], "beatRank": got})
-    return Obligation("beatRank agrees with getRank", True, f"{n:,} fights by the rules")
-
-
-def _table_agrees(s: _Sampler, n: int, step) -> Obligation:
-    for _ in range(n):
-        a, b = s.hands(2)
-        fast, plain = s.beat_by_keys(a, b), s.engine.beat(a, b)
-        step(1)
-        if fast != plain:
-            return Obligation("class table agrees with the rules", False, f"{n:,} fights",
-                              {"fight": s.show(a, b), "table": fast, "rules": plain})
-    return Obligation("class table agrees with the rules", True, f"{n:,} fights")
-
-
-# ---- command -----------------------------------------------------------------------------
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("check", help="discharge the proof obligations over all 2,598,960 hands")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--samples", type=int, default=100_000, metavar="N",
-                   help="sampled fights and triples for antisymmetry and transitivity (default 100000)")
-    p.add_argument("--plain-samples", type=int, default=300, metavar="N",
-                   help="fights asked of the rules directly, for beatRank and the table (default 300)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the samples (default 0)")
-    p.add_argument("--no-cache", action="store_true", help="ignore the cached class table; ask the rules again")
-    add_rules_option(p)
-    p.set_defaults(run=run_check)
-
-
-def run_check(args: argparse.Namespace) -> int:
-    if args.samples < 1 or args.plain_samples < 0:
-        raise CommandError("--samples must be at least 1 and --plain-samples at least 0")
-    engine = load_engine(args)
-    report = check(engine, args.samples, args.plain_samples, args.seed, cache=not args.no_cache,
-                   progress=_bars() if sys.stderr.isatty() else None)
-    if args.json:
-        print_json(report.as_dict())
-    else:
-        print(f"rules: {report.rules}; {report.total:,} hands; {report.method}; {report.seconds:.1f} s")
-        print(f"{'category':<18}{'hands':>12}{'expected':>12}")
-        for category, count in sorted(report.frequencies.items(), key=lambda kv: -EXPECTED.get(kv[0], 0)):
-            mark = "" if EXPECTED.get(category) == count else "   <-- differs"
-            print(f"{category:<18}{count:>12,}{EXPECTED.get(category, 0):>12,}{mark}")
-        print()
-        for o in report.obligations:
-            print(f"{'holds ' if o.holds else 'FAILS '} {o.name} ({o.checked})")
-            if not o.holds:
-                print(f"       counterexample: {o.counterexample}")
-    return 0 if report.ok else 1
-
-
-def _bars() -> Progress:
-    from tqdm import tqdm
-    bars: list = []
-
-    def make(what: str, total: int):
-        for bar in bars:
-            bar.close()
-        bar = tqdm(total=total, desc=what, unit="", file=sys.stderr, leave=False)
-        bars.append(bar)
-        return bar.update
-    return make
+def _evaluators_agree(engine: "Engine", s: _Sampler, n: int, step) -> Obligation:
+    """The compiled rules and pyDatalog give the same verdicts, ranks and keys (n fights)."""
+    name = "compiled evaluator agrees with pyDatalog"
+    if engine.fallback is not None or n == 0:
+        return Obligation(name, True, "not compiled: every answer came from pyDatalog" if n else "skipped")
+    fights = [s.hands(2) for _ in range(n)]
+    compiled = verdicts(engine.evaluator(max(n, 51)), fights)
+    reference = verdicts(engine.reference, fights)
+    asks = [Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None))]
+    hands = [World((tuple(h),)) for f in fights for h in f]
+    mine = engine.evaluator(max(len(hands), 51)).answers(hands, asks)
+    theirs = engine.reference.answers(hands, asks)
+    step(n)
+    for f, a, b in zip(fights, compiled, reference):
+        if a != b:
+            return Obligation(name, False, f"{n:,} fights",
+                              {"fight": [engine.notation.format(h) for h in f], "compiled": str(a), "pyDatalog": str(b)})
+    for w, a, b in zip(hands, mine, theirs):
+        if a != b:
+            return Obligation(name, False, f"{len(hands):,} hands",
+                              {"hand": engine.notation.format(w.hands[0]), "compiled": str(a), "pyDatalog": str(b)})
+    return Obligation(name, True, f"{n:,} fights and {len(hands):,} hands of every category")

@@ -15,10 +15,17 @@ from typing import Any, Callable, Iterator, Sequence
 
 from pyDatalog import Logic, pyParser
 
+from . import interface as I
 from . import loader
+from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
+from .evaluators.compiled import Untranslatable
+from .evaluators.local import LocalEvaluator
+from .evaluators.reference import ReferenceEvaluator
 from .notation import Cards, InvalidCards, Notation
+from .query import QueryError, compile_query
 
 _active = threading.local()   # which owner's Logic the current thread holds
+SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 
 
 class LogicOwner:
@@ -31,18 +38,27 @@ class LogicOwner:
     _lock: threading.RLock
     _logic: Any
 
-    def _init_logic(self, build: Callable[[], None]) -> None:
-        """Build a fresh Logic with ``build()`` and keep it."""
+    def _init_logic(self, build: Callable[[], None], lazy: bool = False) -> None:
+        """Build a fresh Logic with ``build()`` and keep it (``lazy``: on first use)."""
         self._lock = threading.RLock()
+        self._build: Callable[[], None] | None = build
+        if not lazy:
+            self._make_logic()
+
+    def _make_logic(self) -> None:
         with self._lock:
-            Logic()
-            build()
-            self._logic = Logic(True)
-            _active.owner = self
+            if self._build is not None:
+                Logic()
+                self._build()
+                self._logic = Logic(True)
+                _active.owner = self
+                self._build = None
 
     @contextmanager
     def _context(self) -> Iterator[None]:
         with self._lock:
+            if self._build is not None:
+                self._make_logic()
             if getattr(_active, "owner", None) is not self:
                 Logic(self._logic)
                 _active.owner = self
@@ -58,21 +74,101 @@ class Var:
 
 
 class Engine(LogicOwner):
-    """A poker judge whose knowledge is a rule set (``standard``, a variant name, or a directory)."""
+    """A poker judge whose knowledge is a rule set (``standard``, a variant name, or a directory).
+
+    >>> eng = Engine()
+    >>> eng.get_rank("AH KH QH JH TH"), eng.category("JH JD 2C 2S 4H")
+    (10, 'two pair')
+    >>> eng.beat("JH JD 2C 2S 4H", "TH TD 9C 9S 8H")    # 1: the first hand wins
+    1
+    >>> eng.winners(["2C 3D 4S 5H 7C", "9S 9D 9C 4H 4D", "AH KH QH JH TH"])
+    [2]
+    >>> eventb = Engine("eventb")                        # a variant: 5 flush, 6 straight
+    >>> eventb.get_rank("AH 2D 3C 4S 5H"), eventb.category("AH 2D 3C 4S 5H")
+    (6, 'straight')
+    >>> Engine("nosuch")
+    Traceback (most recent call last):
+      ...
+    engine.loader.RuleError: unknown rule set 'nosuch' (available: standard, eventb; or give a directory)
+    """
 
     def __init__(self, rules: str | Path | None = None):
         self.ruleset = loader.resolve(rules)
         self._ids = itertools.count(1)
-        self._init_logic(lambda: loader.build(self.ruleset.clauses))
-        self.notation = Notation.from_tables(
-            self.ask("valueSymbol", Var("V"), Var("S"), Var("O")),
-            self.ask("suitSymbol", Var("V"), Var("S"), Var("O")),
-            self.ask("cardId", Var("C"), Var("V"), Var("S")))
-        self.categories: dict[int, str] = dict(self.ask("categoryName", Var("R"), Var("N")))
+        # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
+        self._init_logic(lambda: loader.build(self.ruleset.clauses), lazy=True)
+        self._batch: Evaluator | None = None
+        self._reference: Evaluator | None = None
+        self.fallback: str | None = None          # why the rules are not compiled, if they are not
+        try:
+            self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
+        except Untranslatable as exc:
+            self._local, self.fallback = None, str(exc)
+        self.notation = Notation.from_tables(self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3),
+                                             self._static(I.CARD_ID, 3))
+        self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
 
     @property
     def name(self) -> str:
         return self.ruleset.name
+
+    # ---- evaluators ------------------------------------------------------------------------
+
+    @property
+    def reference(self) -> Evaluator:
+        """pyDatalog, asked world by world: the rules' own interpreter."""
+        if self._reference is None:
+            self._reference = ReferenceEvaluator(self, arities(self.ruleset.clauses))
+        return self._reference
+
+    def evaluator(self, worlds: int = 1) -> Evaluator:
+        """What answers a batch of this many worlds: the compiled program, in-process for a few,
+        on DuckDB for more; pyDatalog when the rules cannot be compiled (``fallback`` says why)."""
+        if self._local is None:
+            return self.reference
+        if worlds <= SMALL_BATCH:
+            return self._local
+        if self._batch is None:
+            from .evaluators.compiled import CompiledEvaluator
+            self._batch = CompiledEvaluator(program=self._local.program)
+        return self._batch
+
+    def _static(self, predicate: str, arity: int) -> list[tuple]:
+        """Every answer of a predicate that needs no input facts (symbols, names, the deck)."""
+        if self._local is not None and predicate in self._local.static:
+            return sorted(self._local.static[predicate], key=repr)
+        ask = Ask(predicate, (None,) * arity)
+        return self.evaluator().answers([World(())], [ask])[0][ask]
+
+    def _answers(self, sets: Sequence[Cards], *asks: Ask) -> list[list[tuple]]:
+        """The asked predicates' rows, with the given sets as sets 1..k (one world)."""
+        world = World(tuple(tuple(self.cards(c)) for c in sets))
+        answers = self.evaluator().answers([world], asks)[0]
+        return [answers[a] for a in asks]
+
+    def _value(self, predicate: str, sets: Sequence[Cards], *bound: Any, default: Any = None) -> Any:
+        """The one value of a functional predicate (its last argument) for bound arguments."""
+        rows, = self._answers(sets, Ask(predicate, (*bound, None)))
+        return _single([r[-1:] for r in rows], f"{predicate}{bound} in rules {self.name}", default)
+
+    def fights(self, fights: Sequence[Sequence[Cards]], matrix: bool = False) -> list[Verdict]:
+        """The verdicts of many fights at once (each 2..10 hands): the one way a fight is judged."""
+        parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
+        return verdicts(self.evaluator(len(parsed)), parsed, matrix)
+
+    def strength(self, hand: Cards) -> tuple[int, tuple[int, ...]]:
+        """A hand's strength as one comparable value: the rules' rank, then its tie-break key
+        (handKey, in keyPart order).  Fights are judged by the rules' beat, not by this value.
+
+        >>> eng = Engine()
+        >>> eng.strength("AH AD KC KS 2H")
+        (3, (1, 13, 13, 1, 1, 13, 13, 0, 2))
+        >>> eng.strength("AH AD KC KS 2H") > eng.strength("AH AD QC QS KH")
+        True
+        """
+        ranks, keys = self._answers([hand], Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None)))
+        rank = _single([r[1:] for r in ranks], f"getRank in rules {self.name}", -1)
+        return rank, tuple(v for _, _, _, v in sorted(keys))
 
     def __repr__(self) -> str:
         return f"Engine(rules={self.name!r})"
@@ -121,23 +217,18 @@ class Engine(LogicOwner):
                 for name, args in facts:
                     retract_fact(name, args)
 
-    def _set_query(self, predicate: str, cards: Sequence[Cards], *rest: Any) -> list[tuple]:
-        with self.sets(*cards) as ids:
-            return self.ask(predicate, *ids, *rest)
-
     # ---- the spec's predicates (Card, Poker, Ranking, Fighting) ----------------------------
 
     def get_suit(self, card: int) -> int:
         """The spec's getSuit; 0 for an id that is not a card (getSuit_Invalid speaks of held ids)."""
-        with self.sets([card]):
-            return self.ask_one("getSuit", card, Var("S"), default=0)
+        return self._value(I.GET_SUIT, [[card]], card, default=0)
 
     def get_value(self, card: int) -> int:
-        with self.sets([card]):
-            return self.ask_one("getValue", card, Var("V"), default=0)
+        return self._value(I.GET_VALUE, [[card]], card, default=0)
 
     def _flag(self, predicate: str, cards: Cards) -> bool:
-        return bool(self._set_query(predicate, [cards]))
+        rows, = self._answers([cards], Ask(predicate, (1,)))
+        return bool(rows)
 
     def is_empty(self, cards: Cards) -> bool:
         return self._flag("isEmpty", cards)
@@ -161,7 +252,7 @@ class Engine(LogicOwner):
         return self._flag("isK", cards)
 
     def is_hand(self, cards: Cards) -> bool:
-        return self._flag("isHand", cards)
+        return self._flag(I.IS_HAND, cards)
 
     def is_flush(self, cards: Cards) -> bool:
         return self._flag("isFlush", cards)
@@ -170,30 +261,58 @@ class Engine(LogicOwner):
         return self._flag("isStraight", cards)
 
     def get_max(self, cards: Cards) -> int:
-        return _single(self._set_query("getMax", [cards], Var("V")), "getMax", 0)
+        return self._value("getMax", [cards], 1, default=0)
 
     def get_max_card(self, cards: Cards) -> list[int]:
         """Every card of the highest value (the report leaves the choice among them open)."""
-        return sorted(r[0] for r in self._set_query("getMaxCard", [cards], Var("C")))
+        rows, = self._answers([cards], Ask("getMaxCard", (1, None)))
+        return sorted(r[1] for r in rows)
 
     def compare_set_card(self, a: Cards, b: Cards) -> int:
-        return _single(self._set_query("compareSetCard", [a, b], Var("R")), "compareSetCard", -1)
+        return self._value("compareSetCard", [a, b], 1, 2, default=-1)
 
     def get_rank(self, hand: Cards) -> int:
         """The spec's getRank: 1..10, -1 when it is not a hand."""
-        return _single(self._set_query("getRank", [hand], Var("R")), "getRank", -1)
+        return self._value(I.GET_RANK, [hand], 1, default=-1)
 
     def valid_fighting(self, a: Cards, b: Cards) -> bool:
-        return bool(self._set_query("validFighting", [a, b]))
+        rows, = self._answers([a, b], Ask("validFighting", (1, 2)))
+        return bool(rows)
 
     def beat_rank(self, a: Cards, b: Cards) -> int:
-        return _single(self._set_query("beatRank", [a, b], Var("R")), "beatRank", -1)
+        return self._value("beatRank", [a, b], 1, 2, default=-1)
 
     def beat(self, a: Cards, b: Cards) -> int:
         """The spec's beat: 1 a wins, 2 b wins, 0 fair, -1 not a valid fight."""
-        return _single(self._set_query("beat", [a, b], Var("R")), "beat", -1)
+        return self.fights([[a, b]])[0].result
 
     # ---- convenience -----------------------------------------------------------------------
+
+    def query(self, text: str, /, **hands: Cards) -> list[dict[str, Any]]:
+        """Answers of a Datalog query over named hands: one dict of the variables' values each.
+
+        The query is a rule body (literals, ``~`` negation, comparisons, joined by ``&``) checked
+        against the rule files' whitelist, never eval'd (see :mod:`engine.query`).  Lower-case
+        names in argument positions are hands, given as keywords.  A query without variables
+        answers ``[{}]`` (yes) or ``[]`` (no).  QueryError says why a query is refused, and
+        InvalidCards why a hand cannot be read.
+
+        >>> eng = Engine()
+        >>> eng.query("getRank(a, R)", a="AH KH QH JH TH")
+        [{'R': 10}]
+        >>> eng.query("beat(a, b, R) & getRank__why(b, K, L)", a="AH AD 3C 4C 5C", b="2H 2D 2C 9S 9H")
+        [{'R': 2, 'K': 7, 'L': 'getRank_FullHouse'}]
+        >>> eng.query("member(a, C) & getValue(C, V) & (V > 11)", a="AH KH QH JH TH")
+        [{'C': 12, 'V': 12}, {'C': 13, 'V': 13}]
+        >>> eng.query("isPair(a)", a="AH KH QH JH TH")
+        []
+        """
+        compiled = compile_query(text)
+        missing = [name for name in compiled.hands if name not in hands]
+        if missing:
+            raise QueryError(f"no hand named {missing[0]!r} (pass {missing[0]}=CARDS)")
+        with self.sets(*(hands[name] for name in compiled.hands)) as ids, self._context():
+            return compiled.ask(dict(zip(compiled.hands, ids)))
 
     def role(self, text: Cards, problem: str = "first") -> str:
         """The Doukaku role code of five cards (problem "first", "rest" or "all"): see engine.roles."""
@@ -208,37 +327,17 @@ class Engine(LogicOwner):
         return self.categories[rank]
 
     def why_not_hand(self, hand: Cards) -> str:
-        reasons = [r[0] for r in self._set_query("whyNotHand", [hand], Var("W"))]
-        return "; ".join(reasons) or "the rules give it no rank"
+        rows, = self._answers([hand], Ask(I.WHY_NOT_HAND, (1, None)))
+        return "; ".join(sorted(r[1] for r in rows)) or "the rules give it no rank"
 
     def winners(self, hands: Sequence[Cards]) -> list[int]:
         """0-based indices of the best of 2..10 hands (several on a tie): beat_Bonus made N-hand."""
         if isinstance(hands, str) or not 2 <= len(hands) <= 10:
             raise InvalidCards("a fight takes 2 to 10 hands")
-        with self.sets(*hands) as ids:
-            table = next(self._ids)
-            with self._context():
-                for sid in ids:
-                    assert_fact("seat", (table, sid))
-                try:
-                    if self.holds("invalidTable", table):
-                        raise InvalidCards(f"not a valid fight: {self._why_not_fight(ids)}")
-                    won = {r[0] for r in self.ask("winner", table, Var("H"))}
-                finally:
-                    for sid in ids:
-                        retract_fact("seat", (table, sid))
-        return [i for i, sid in enumerate(ids) if sid in won]
-
-    def _why_not_fight(self, ids: list[int]) -> str:
-        for i, sid in enumerate(ids):
-            reasons = [r[0] for r in self.ask("whyNotHand", sid, Var("W"))]
-            if reasons:
-                return f"hand {i + 1}: {'; '.join(reasons)}"
-        for (i, a), (j, b) in itertools.combinations(enumerate(ids), 2):
-            reasons = [r[0] for r in self.ask("whyNotFight", a, b, Var("W"))]
-            if reasons:
-                return f"hands {i + 1} and {j + 1}: {'; '.join(reasons)}"
-        return "the rules find it invalid"
+        verdict = self.fights([hands])[0]
+        if verdict.error:
+            raise InvalidCards(verdict.error)
+        return list(verdict.winners)
 
 
 def assert_fact(name: str, args: tuple) -> None:

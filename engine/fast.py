@@ -29,7 +29,7 @@ from math import comb
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from . import loader
+from . import loader, rulesets
 from .core import Engine, Var
 
 FORMAT = 1   # bump when what is cached changes
@@ -218,7 +218,7 @@ class Soundness:
         return not self.ranks and not self.fights
 
 
-def analyse(ruleset: loader.RuleSet, standard: loader.RuleSet | None = None) -> Soundness:
+def analyse(ruleset: rulesets.RuleSet, standard: rulesets.RuleSet | None = None) -> Soundness:
     """Decide statically whether per-class answers are the rules' answers for this rule set."""
     # Only what the answers depend on matters (other rule files, e.g. roles, may do as they like).
     shapes = [_shape(c) for c in relevant_clauses(ruleset)]
@@ -239,7 +239,7 @@ def analyse(ruleset: loader.RuleSet, standard: loader.RuleSet | None = None) -> 
     if "getValue" in _closure(graph, graph.get("isFlush", ())):
         ranks.append("isFlush depends on values")
     fights: list[str] = []
-    standard = standard or loader.resolve(loader.DEFAULT_RULES)
+    standard = standard or rulesets.resolve(rulesets.DEFAULT_RULES)
     for pred in COMPARATOR:
         mine = [(c.label, ast.dump(c.node)) for c in ruleset.clauses if c.head == pred]
         theirs = [(c.label, ast.dump(c.node)) for c in standard.clauses if c.head == pred]
@@ -268,7 +268,7 @@ class Entry:
 ENTRY_SOURCES = ("cardId", "isCard", "getValue", "getSuit", "isFlush", "isHand", "getRank", "handKey")
 
 
-def relevant_clauses(ruleset: loader.RuleSet, targets: Sequence[str] = RANK_TARGETS + COMPARATOR
+def relevant_clauses(ruleset: rulesets.RuleSet, targets: Sequence[str] = RANK_TARGETS + COMPARATOR
                      ) -> list[loader.Clause]:
     """The clauses that answers about the targets can depend on (those reachable from them)."""
     graph: dict[str, set[str]] = {}
@@ -278,7 +278,7 @@ def relevant_clauses(ruleset: loader.RuleSet, targets: Sequence[str] = RANK_TARG
     return [c for c in ruleset.clauses if c.head in relevant]
 
 
-def fingerprint(ruleset: loader.RuleSet) -> str:
+def fingerprint(ruleset: rulesets.RuleSet) -> str:
     """What the cached entries depend on: the clauses they reach, in order, and this code's format."""
     h = hashlib.sha256(f"format {FORMAT}\n".encode())
     for c in relevant_clauses(ruleset, ENTRY_SOURCES):

@@ -12,7 +12,9 @@ A file is a sequence of labelled clauses::
     suitName_F: suitName(1, 'heart', 'hearts')
 
 The label names the axiom a clause implements.  Consecutive clauses may share a label; a variant
-rule set replaces every clause of a label by giving clauses with that label.
+rule set replaces every clause of a label by giving clauses with that label.  Which files make a
+rule set, and how a variant is laid over its base, is :mod:`engine.rulesets`; this module is the
+Datalog language: parse, check, build.
 
 What is refused, always with the file and line: anything but `label: clause` statements; names
 that are not ASCII (Python would fold 'ｐ' into 'p'), dunder or pyDatalog's own (ask, concat,
@@ -31,16 +33,15 @@ import builtins
 import io
 import math
 import operator
+import os
 import re
+import stat
 import tokenize
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from pyDatalog import pyParser
-
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
-DEFAULT_RULES = "standard"
 
 AGGREGATES = {"len_": "len_", "len": "len_", "sum_": "sum_", "sum": "sum_",
               "min_": "min_", "min": "min_", "max_": "max_", "max": "max_"}
@@ -80,20 +81,6 @@ class Clause:
         return f"{self.path}:{self.line}"
 
 
-@dataclass
-class RuleSet:
-    """The clauses of a rule set, in load order, after variants replaced their labels."""
-    name: str
-    files: list[Path]
-    clauses: list[Clause] = field(default_factory=list)
-
-    def labels(self) -> list[str]:
-        return list(dict.fromkeys(c.label for c in self.clauses))
-
-    def predicates(self) -> list[str]:
-        return sorted({c.head for c in self.clauses})
-
-
 # --------------------------------------------------------------------------------------------
 # Checking
 
@@ -102,6 +89,9 @@ MAX_FILE_BYTES = 1 << 20        # a rule file is text of a few kilobytes
 MAX_TOKENS = 1000               # per statement; Python's own parser recurses ~3000 deep at most
 MAX_DEPTH = 100                 # nesting of one clause's tree (the rules need ~25)
 MAX_INT = 10 ** 18              # integer constants; with MAX_DEPTH, constant folding stays small
+MAX_FUNCTION_NESTING = 2        # f[g[X]]: pyDatalog's build time grows ~13-fold with each level more
+MAX_EXPANDED = 2000             # nodes of one expression once `%` is expanded (L - (L // R) * R
+                                # doubles its operands: 30 nested `%` would be 2**30 nodes)
 
 
 def _fail(path: Path, node: ast.AST | None, message: str, line: int = 0) -> RuleError:
@@ -145,6 +135,8 @@ class _Checker:
                 and self._is_head(node.left):
             head = self.head(node.left)
             self.body(node.comparators[0])
+            self.sizes(node)
+            self.bound(node.comparators[0], _head_variables(node.left))
             return head
         if isinstance(node, ast.Call):
             head = self.literal(node)
@@ -190,6 +182,51 @@ class _Checker:
             for value in values:
                 inner = value.operand if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) else value
                 self.variable(inner)
+
+    def sizes(self, node: ast.AST) -> None:
+        """Refuse what would make building the clause explode (checked before anything is built):
+        functions nested more than MAX_FUNCTION_NESTING deep, and expressions that expanding `%`
+        would make larger than MAX_EXPANDED nodes."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Subscript) and _function_depth(sub) > MAX_FUNCTION_NESTING:
+                raise self.fail(sub, f"functions are nested more than {MAX_FUNCTION_NESTING} deep "
+                                     f"(f[g[h[X]]]); bind the inner ones to variables first")
+            if isinstance(sub, ast.BinOp) and isinstance(sub.op, ast.Mod) and _expanded(sub) > MAX_EXPANDED:
+                raise self.fail(sub, "the expression is too large once `%` is expanded "
+                                     f"(more than {MAX_EXPANDED} nodes); bind parts to variables first")
+
+    def bound(self, body: ast.expr, head: set[str]) -> None:
+        """Read the body left to right, as pyDatalog does, and refuse a comparison that uses a
+        variable nothing binds before: the head's variables (a caller may give them), a positive
+        literal's, ``X == expr`` (or ``expr == X``) binds X when expr's variables are bound, and a
+        function ``f[K]`` compared binds its keys.  pyDatalog would raise an error or answer
+        nothing."""
+        bound = set(head)
+        for part in _conjuncts(body):
+            if isinstance(part, ast.Call):
+                bound |= _variables(part)
+            elif isinstance(part, ast.Compare):
+                left, right = part.left, part.comparators[0]
+                for side in (left, right):
+                    for sub in ast.walk(side):
+                        if isinstance(sub, ast.Subscript):
+                            bound |= _variables(sub.slice)
+                if isinstance(part.ops[0], ast.Eq):
+                    for var, other in ((left, right), (right, left)):
+                        if (isinstance(var, ast.Name) and VARIABLE.match(var.id) and var.id not in bound
+                                and _free(other, bound) is None):
+                            bound.add(var.id)
+                            break
+                    else:
+                        if isinstance(left, ast.Subscript) and isinstance(right, ast.Name):
+                            bound |= _variables(right)       # f[K] == V binds V
+                        elif isinstance(right, ast.Subscript) and isinstance(left, ast.Name):
+                            bound |= _variables(left)
+                for side in ((right, left) if isinstance(left, ast.Name) else (left, right)):
+                    free = _free(side, bound)
+                    if free is not None:
+                        raise self.fail(free, f"the variable {free.id} is not bound before this comparison "
+                                              "(bind it with a literal, or `X == expression`, to its left)")
 
     def variable(self, node: ast.AST) -> str:
         ident = self.name(node, "a variable")
@@ -272,6 +309,50 @@ def _check_depth(root: ast.AST, checker: _Checker) -> None:
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
 
 
+def _head_variables(head: ast.expr) -> set[str]:
+    """The variables a caller can bind: a literal's arguments, or an aggregate head's keys."""
+    if isinstance(head, ast.Compare) and isinstance(head.left, ast.Subscript):
+        return _variables(head.left.slice)
+    return _variables(head)
+
+
+def _conjuncts(node: ast.expr) -> list[ast.expr]:
+    """The literals and comparisons of a body, left to right."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _variables(node: ast.AST) -> set[str]:
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and VARIABLE.match(n.id)}
+
+
+def _free(node: ast.AST, bound: set[str]) -> ast.Name | None:
+    """The first variable of an expression that is not bound (function keys aside), else None."""
+    if isinstance(node, ast.Name):
+        return node if VARIABLE.match(node.id) and node.id not in bound else None
+    if isinstance(node, ast.Subscript):
+        return None
+    for child in ast.iter_child_nodes(node):
+        free = _free(child, bound)
+        if free is not None:
+            return free
+    return None
+
+
+def _function_depth(node: ast.AST) -> int:
+    inner = max((_function_depth(c) for c in ast.iter_child_nodes(node)), default=0)
+    return inner + 1 if isinstance(node, ast.Subscript) else inner
+
+
+def _expanded(node: ast.AST) -> int:
+    """Nodes of an expression once every `%` is built as L - (L // R) * R."""
+    if isinstance(node, ast.BinOp):
+        left, right = _expanded(node.left), _expanded(node.right)
+        return 2 * left + 2 * right + 3 if isinstance(node.op, ast.Mod) else left + right + 1
+    return 1 + sum(_expanded(c) for c in ast.iter_child_nodes(node))
+
+
 def _has_term(node: ast.AST) -> bool:
     return any(isinstance(n, (ast.Name, ast.Subscript)) for n in ast.walk(node))
 
@@ -298,20 +379,46 @@ def _describe(node: ast.AST) -> str:
 
 
 def parse_file(path: Path) -> list[Clause]:
-    """Parse and check one rule file (UTF-8, an optional BOM)."""
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise RuleError(f"{path}: cannot read rule file: {exc.strerror or exc}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise RuleError(f"{path}:1: a rule file is at most {MAX_FILE_BYTES} bytes")
+    """Parse and check one rule file (UTF-8, an optional BOM).
+
+    A path that is no regular file (a dangling link, a directory, a FIFO, a device) is a RuleError
+    naming it; the file is opened without blocking, so a FIFO never hangs the load.
+    """
+    data = read_rule_file(path, MAX_FILE_BYTES)
     try:
         source = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise RuleError(f"{path}:{line}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     return parse_source(source, path)
+
+
+def read_rule_file(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; RuleError naming it otherwise."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        dangling = os.path.islink(path)
+        raise RuleError(f"{path}: cannot read rule file: "
+                        f"{'a dangling symbolic link' if dangling else 'no such file'}") from None
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read rule file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode) else "not a regular file")
+        raise RuleError(f"{path}: cannot read rule file: it is {kind}, not a file")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):   # swapped since the stat
+                raise RuleError(f"{path}: cannot read rule file: not a regular file")
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise RuleError(f"{path}: cannot read rule file: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise RuleError(f"{path}:1: a rule file is at most {limit} bytes")
+    return data
 
 
 def parse_source(source: str, path: Path) -> list[Clause]:
@@ -330,11 +437,17 @@ def parse_source(source: str, path: Path) -> list[Clause]:
         raise RuleError(f"{path}:{exc.lineno or 1}: syntax error: {exc.msg}") from None
     except (RecursionError, MemoryError):      # only when the tokenizer failed to bound the statement
         raise RuleError(f"{path}:1: syntax error: the file is nested too deeply to parse") from None
-    if tokens is not None:
-        for tok in tokens:
-            if tok.type == tokenize.NAME and not tok.string.isascii():
-                # Python folds identifiers (NFKC): 'ｐ' would silently be 'p'.  Names are ASCII.
-                raise RuleError(f"{path}:{tok.start[0]}: the name {tok.string!r} is not ASCII")
+    if tokens is None:      # Python parsed what its tokenize module could not read: refuse it
+        raise RuleError(f"{path}:1: the file cannot be read token by token (unbalanced brackets?)")
+    for tok in tokens:
+        if tok.type not in (tokenize.STRING, tokenize.COMMENT) and not tok.string.isascii():
+            # Python folds identifiers (NFKC): 'ｐ' would silently be 'p', and 'get＿rank' (a
+            # full-width low line, which the tokenize module does not even read as part of a
+            # name) 'get_rank'.  Outside strings and comments, a rule file is ASCII.
+            what = "name" if tok.type == tokenize.NAME else "character"
+            raise RuleError(f"{path}:{tok.start[0]}: the {what} {tok.string!r} is not ASCII "
+                            "(names are ASCII letters, digits and _)")
+    lines = _LINES.findall(source)     # as Python counts lines: \r\n, \r or \n (not \f, \v …)
     checker = _Checker(path)
     clauses: list[Clause] = []
     for stmt in tree.body:
@@ -346,9 +459,29 @@ def parse_source(source: str, path: Path) -> list[Clause]:
             raise _fail(path, stmt, f"{label!r} is not a label")
         checker.line = stmt.lineno
         head = checker.clause(stmt.annotation)
-        text = (ast.get_source_segment(source, stmt.annotation) or "").strip()
+        text = _segment(lines, stmt.annotation).strip()
         clauses.append(Clause(label, path, stmt.lineno, head, stmt.annotation, text))
     return clauses
+
+
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def _segment(lines: list[str], node: ast.AST) -> str:
+    """The source text of a node, from the file's lines (ast's offsets are UTF-8 bytes).
+
+    ast.get_source_segment splits the whole source again for every call, which made loading
+    quadratic in the size of the file.
+    """
+    first, last = node.lineno - 1, (node.end_lineno or node.lineno) - 1
+    start, end = node.col_offset, node.end_col_offset
+    if first >= len(lines) or end is None:
+        return ""
+    if first == last:
+        return lines[first].encode("utf-8")[start:end].decode("utf-8", "replace")
+    head = lines[first].encode("utf-8")[start:].decode("utf-8", "replace")
+    tail = lines[last].encode("utf-8")[:end].decode("utf-8", "replace") if last < len(lines) else ""
+    return head + "".join(lines[first + 1:last]) + tail
 
 
 def _line_of(source: str, index: int) -> int:
@@ -378,96 +511,146 @@ def _check_tokens(tokens: list[tokenize.TokenInfo], path: Path) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Rule sets
+# Checking a whole rule set: every predicate defined, no arithmetic on strings
 
 
-def rule_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.glob("*.dl") if p.is_file())
+def check_program(clauses: Sequence[Clause], inputs: Mapping[str, Sequence[str]]) -> None:
+    """Refuse a rule set (RuleError naming file, line and predicate or variable) that
 
-
-def resolve(rules: str | Path | None = None) -> RuleSet:
-    """Find the files of a rule set: a name under rules/ or a directory of *.dl files.
-
-    ``standard`` is rules/*.dl.  Another name ``X`` is rules/*.dl with the clauses of rules/X/*.dl
-    replacing the labels they give (and adding new ones).  A path loads every *.dl directly in it.
+    * uses a predicate (or function) that no clause defines with that many arguments and that is
+      no input fact (``inputs``: name -> argument meanings, see engine.interface);
+    * does arithmetic on a variable that can hold a string: pyDatalog would compute it with
+      Python's str operations (``S == T + T`` doubles a string at each step, in C, without bound
+      and deaf to Ctrl-C).  Which argument positions can hold strings is inferred from the string
+      constants of the rules, through literals, ``==`` and min_/max_.
     """
-    rules = DEFAULT_RULES if rules is None else rules
-    text = str(rules)
-    candidate = Path(text).expanduser()
-    if isinstance(rules, Path) or "/" in text or text.startswith(".") or (candidate.is_dir() and not _is_named(text)):
-        if not candidate.is_dir():
-            raise RuleError(f"{text}: not a directory of rule files")
-        files = rule_files(candidate)
-        if not files:
-            raise RuleError(f"{text}: no *.dl rule files in it")
-        rs = RuleSet(str(candidate), files)
-        rs.clauses = _combine([parse_file(f) for f in files], [])
-        return rs
-    if not _is_named(text):
-        names = ", ".join(available())
-        raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
-    base = rule_files(RULES_DIR)
-    variant = [] if text == DEFAULT_RULES else rule_files(RULES_DIR / text)
-    rs = RuleSet(text, base + variant)
-    rs.clauses = _combine([parse_file(f) for f in base], [parse_file(f) for f in variant])
-    return rs
-
-
-def _is_named(text: str) -> bool:
-    return text == DEFAULT_RULES or (re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", text) is not None
-                                     and (RULES_DIR / text).is_dir())
-
-
-def available() -> list[str]:
-    """The named rule sets."""
-    return [DEFAULT_RULES] + sorted(p.name for p in RULES_DIR.iterdir()
-                                    if p.is_dir() and rule_files(p))
-
-
-def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Clause]:
-    """The base clauses, with every label that the overrides give replaced by their clauses.
-
-    In the base and in the overrides alike, the clauses of one label stand together (one run in one
-    file), so that a label cannot be shadowed by a second, distant group of the same name.  The
-    overriding clauses stand where the base's first clause of the label stood; labels new to the
-    base come last.
-    """
-    clauses, seen = _grouped(base)
-    _grouped(overrides)
-    replaced: dict[str, list[Clause]] = {}
-    for file_clauses in overrides:
-        for c in file_clauses:
-            replaced.setdefault(c.label, []).append(c)
-    if not replaced:
-        return clauses
-    out: list[Clause] = []
+    predicates = {(c.head, len(c.node.args)) for c in clauses if isinstance(c.node, ast.Call)}
+    predicates |= {(c.head, len(c.node.left.args)) for c in clauses
+                   if isinstance(c.node, ast.Compare) and isinstance(c.node.left, ast.Call)}
+    predicates |= {(name, len(args)) for name, args in inputs.items()}
+    functions = {(c.head, len(_keys(c.node.left.left))) for c in clauses
+                 if isinstance(c.node, ast.Compare) and isinstance(c.node.left, ast.Compare)}
+    arities: dict[str, set[int]] = {}
+    for name, n in predicates | functions:
+        arities.setdefault(name, set()).add(n)
     for c in clauses:
-        if c.label in replaced:                              # every base clause of the label goes;
-            if seen[c.label] is c:                           # the variant's stand where its first stood
-                out.extend(replaced[c.label])
+        if not (isinstance(c.node, ast.Compare) and len(c.node.comparators) == 1):
             continue
-        out.append(c)
-    for label, new in replaced.items():                      # labels the base does not have
-        if label not in seen:
-            out.extend(new)
-    return out
+        for node in ast.walk(c.node.comparators[0]):
+            if isinstance(node, ast.Call) and not (isinstance(node.func, ast.Name) and node.func.id in AGGREGATES):
+                key, kind = (node.func.id, len(node.args)), "predicate"
+                known = key in predicates
+            elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+                key, kind = (node.value.id, len(_keys(node))), "function"
+                known = key in functions
+            else:
+                continue
+            if not known:
+                other = sorted(arities.get(key[0], ()))
+                hint = (f"; {key[0]} is defined with {' or '.join(map(str, other))} arguments" if other
+                        else "; no clause has it as its head, and it is no input fact")
+                raise _fail(c.path, node, f"the {kind} {key[0]}/{key[1]} is used but defined nowhere{hint}", c.line)
+    _check_string_arithmetic(clauses)
 
 
-def _grouped(files: list[list[Clause]]) -> tuple[list[Clause], dict[str, Clause]]:
-    """All clauses in order and the first clause of each label; RuleError if a label recurs apart."""
-    clauses: list[Clause] = []
-    seen: dict[str, Clause] = {}
-    for file_clauses in files:
-        previous = None
-        for c in file_clauses:
-            if c.label in seen and previous != c.label:
-                first = seen[c.label]
-                raise RuleError(f"{c.where}: label {c.label!r} is used already at {first.where}; "
-                                "the clauses of one label stand together")
-            seen.setdefault(c.label, c)
-            previous = c.label
-            clauses.append(c)
-    return clauses, seen
+def _keys(sub: ast.Subscript) -> list[ast.expr]:
+    return sub.slice.elts if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+
+
+class _Strings:
+    """Which argument positions of predicates and functions can hold a string (a fixpoint)."""
+
+    def __init__(self, clauses: Sequence[Clause]):
+        self.clauses = clauses
+        self.positions: set[tuple[str, str, int, Any]] = set()
+        self.envs: dict[int, dict[str, bool]] = {}
+        changed = True
+        while changed:
+            before = len(self.positions)
+            for i, c in enumerate(clauses):
+                self.envs[i] = env = self.env(c)
+                self.head(c, env)
+            changed = len(self.positions) != before
+
+    def may(self, node: ast.AST, env: Mapping[str, bool]) -> bool:
+        if isinstance(node, ast.Constant):
+            return isinstance(node.value, str)
+        if isinstance(node, ast.Name):
+            return env.get(node.id, False)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            return ("f", node.value.id, len(_keys(node)), "v") in self.positions
+        if isinstance(node, ast.BinOp):
+            return self.may(node.left, env) or self.may(node.right, env)
+        if isinstance(node, ast.UnaryOp):
+            return self.may(node.operand, env)
+        return False
+
+    def _literal(self, node: ast.Call, env: dict[str, bool]) -> None:
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, ast.Name) and ("p", node.func.id, len(node.args), i) in self.positions:
+                env[arg.id] = True
+
+    def env(self, c: Clause) -> dict[str, bool]:
+        env: dict[str, bool] = {}
+        node = c.node
+        if isinstance(node, ast.Call):
+            return env
+        head, body = node.left, node.comparators[0]
+        if isinstance(head, ast.Call):
+            self._literal(head, env)            # what callers may pass in
+        for _ in range(2):                      # a later literal can type an earlier comparison
+            for part in _conjuncts(body):
+                if isinstance(part, ast.UnaryOp):
+                    part = part.operand
+                if isinstance(part, ast.Call):
+                    self._literal(part, env)
+                elif isinstance(part, ast.Compare):
+                    left, right = part.left, part.comparators[0]
+                    for sub in (*ast.walk(left), *ast.walk(right)):
+                        if isinstance(sub, ast.Subscript) and isinstance(sub.value, ast.Name):
+                            for i, k in enumerate(_keys(sub)):
+                                if isinstance(k, ast.Name) and ("f", sub.value.id, len(_keys(sub)), i) in self.positions:
+                                    env[k.id] = True
+                    if isinstance(part.ops[0], ast.Eq):
+                        if isinstance(left, ast.Name) and self.may(right, env):
+                            env[left.id] = True
+                        if isinstance(right, ast.Name) and self.may(left, env):
+                            env[right.id] = True
+        return env
+
+    def head(self, c: Clause, env: Mapping[str, bool]) -> None:
+        node = c.node
+        head = node if isinstance(node, ast.Call) else node.left
+        if isinstance(head, ast.Call):
+            for i, arg in enumerate(head.args):
+                if self.may(arg, env):
+                    self.positions.add(("p", head.func.id, len(head.args), i))
+            return
+        sub, agg = head.left, head.comparators[0]
+        keys = _keys(sub)
+        for i, k in enumerate(keys):
+            if self.may(k, env):
+                self.positions.add(("f", sub.value.id, len(keys), i))
+        if AGGREGATES.get(agg.func.id) in ("min_", "max_") and agg.args and self.may(agg.args[0], env):
+            self.positions.add(("f", sub.value.id, len(keys), "v"))
+
+
+def _check_string_arithmetic(clauses: Sequence[Clause]) -> None:
+    strings = _Strings(clauses)
+    for i, c in enumerate(clauses):
+        env = strings.envs[i]
+        for node in ast.walk(c.node):
+            if isinstance(node, ast.BinOp) and type(node.op) in ARITH_OPS:
+                operands = (node.left, node.right)
+            elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+                operands = (node.operand,)
+            else:
+                continue
+            for operand in operands:
+                if strings.may(operand, env) and not isinstance(operand, ast.BinOp):
+                    what = operand.id if isinstance(operand, ast.Name) else _describe(operand)
+                    raise _fail(c.path, node, f"arithmetic on {what}, which can hold a string here: "
+                                              "strings are compared (== !=), never computed", c.line)
 
 
 # --------------------------------------------------------------------------------------------
@@ -560,3 +743,18 @@ def build(clauses: Iterable[Clause], why: bool = True) -> None:
             raise
         except Exception as exc:  # pyDatalog refuses the clause (e.g. an unsafe negation)
             raise RuleError(f"{clause.where}: pyDatalog cannot build clause {clause.label}: {exc}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Shims: finding and combining rule sets moved to engine.rulesets (issue 9).  These names are
+# still read from here by code not yet moved over; the lead removes the shims later.  Resolved on
+# first use (PEP 562) because engine.rulesets imports this module.
+
+_MOVED = {"resolve", "available", "RuleSet", "DEFAULT_RULES", "RULES_DIR", "rule_files"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        from . import rulesets
+        return getattr(rulesets, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

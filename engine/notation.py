@@ -19,12 +19,36 @@ SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class InvalidCards(ValueError):
-    """Text that does not read as cards; the message names the offending token."""
+    """Text that does not read as cards; the message names the offending token.
+
+    >>> from engine import Engine
+    >>> Engine().cards("AH KH QX")
+    Traceback (most recent call last):
+      ...
+    engine.notation.InvalidCards: bad card 'QX': unknown symbol 'X'
+    >>> isinstance(InvalidCards("bad card"), ValueError)
+    True
+    """
 
 
 @dataclass(frozen=True)
 class Notation:
-    """Symbol tables read from a rule set."""
+    """Symbol tables read from a rule set.
+
+    An Engine builds its own from the rules (``Engine().notation``).  A deck of two cards, whose
+    ten is written ``T`` or ``10`` and whose one suit ``H`` or ``♥``:
+
+    >>> n = Notation.from_tables(values=[(1, "A", 1), (10, "T", 1), (10, "10", 2)],
+    ...                          suits=[(1, "H", 1), (1, "♥", 2)], ids=[(1, 1, 1), (10, 10, 1)])
+    >>> n.parse("AH 10h"), n.parse("T♥,HA"), n.parse("AH10H"), n.parse(["AH", 10])
+    ([1, 10], [10, 1], [1, 10], [1, 10])
+    >>> n.format([10, 1])
+    'TH AH'
+    >>> n.parse("AH KH")
+    Traceback (most recent call last):
+      ...
+    engine.notation.InvalidCards: bad card 'KH': unknown symbol 'K'
+    """
     values: dict[str, int]          # upper-cased symbol -> value
     suits: dict[str, int]           # upper-cased symbol -> suit
     ids: dict[tuple[int, int], int]  # (value, suit) -> card id

@@ -1,13 +1,11 @@
-"""The role judge of the Doukaku problems (issue 5): ``poker role`` and ``Engine.role``.
+"""The role judge of the Doukaku problems (issue 5): ``Engine.role`` and batches (``poker role``).
 
 Which codes there are, their order and when each holds live in rules/roles.dl; this module reads
-the inputs, asserts them, asks ``roleOf``, ``roleWarning`` and ``roleError``, and prints.
+the inputs, asserts them, and asks ``roleOf``, ``roleWarning`` and ``roleError``.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import warnings
 from dataclasses import dataclass
 from typing import Sequence
@@ -95,45 +93,3 @@ def role(engine: Engine, text: Cards, problem: str = DEFAULT_PROBLEM) -> str:
     for message in verdict.warnings:
         warnings.warn(f"{verdict.text!r}: {message}", RepeatedCardWarning, stacklevel=3)
     return verdict.code  # type: ignore[return-value]   # judged: a code
-
-
-# ---- the command ---------------------------------------------------------------------------
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    from .cli import add_rules_option
-    p = sub.add_parser(
-        "role", help="the Doukaku role code of five cards, one line per input",
-        description="Print the role code of each input, one per line. The first problem (default): "
-                    "4K FH 3K 2P 1P, else --. --rest: RF SF FL ST 4SF 4F 4S, else -. --all: the "
-                    "Alloy model's list RF SF FL ST 4SF 4F 4S 4K FH 3K 2P 1P, else --. "
-                    "Cards suit first (D3C3C10D10S3) or rank first (Qs9s3dJd10h).")
-    p.add_argument("inputs", nargs="+", metavar="STRING", help="five cards, e.g. D3C3C10D10S3 or Qs9s3dJd10h")
-    which = p.add_mutually_exclusive_group()
-    which.add_argument("--rest", dest="problem", action="store_const", const="rest",
-                       help="the follow-up problem: straights, flushes, four-card draws")
-    which.add_argument("--all", dest="problem", action="store_const", const="all",
-                       help="the Alloy model's combined list")
-    p.set_defaults(problem=DEFAULT_PROBLEM)
-    add_rules_option(p)
-    p.set_defaults(run=run_role)
-
-
-def run_role(args: argparse.Namespace) -> int:
-    """Print one code per judged input; errors and warnings go to stderr, one line each."""
-    from .cli import CommandError, load_engine
-    engine = load_engine(args)
-    try:
-        verdicts = judge(engine, args.inputs, args.problem)
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-    status = 0
-    for verdict in verdicts:
-        for message in verdict.warnings:
-            print(f"poker: warning: {verdict.text!r}: {message}", file=sys.stderr)
-        if verdict.error is not None:
-            print(f"poker: {verdict.error}", file=sys.stderr)
-            status = 2
-        else:
-            print(verdict.code)
-    return status

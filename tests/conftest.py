@@ -11,7 +11,8 @@ from engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = yaml.safe_load((ROOT / "hands.yaml").read_text(encoding="utf-8"))
-EULER = ROOT.parent / "shared" / "data" / "euler54-poker.txt"
+# Project Euler problem 54's 1,000 fights (poker.txt, projecteuler.net): player 1 wins 376.
+EULER = ROOT / "tests" / "data" / "euler54-poker.txt"
 
 
 def cases(section: str) -> list:
@@ -19,17 +20,8 @@ def cases(section: str) -> list:
     return [pytest.param(case, id=str(case.get("id", i))) for i, case in enumerate(FIXTURES[section])]
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _private_cache(tmp_path_factory):
-    """Class tables go to a fresh cache: tests build what they use and never read a stale one."""
-    import os
-    old = os.environ.get("POKER_CACHE_DIR")
-    os.environ["POKER_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
-    yield
-    if old is None:
-        os.environ.pop("POKER_CACHE_DIR", None)
-    else:
-        os.environ["POKER_CACHE_DIR"] = old
+# The fresh class-table cache of every test (POKER_CACHE_DIR) is the autouse fixture
+# _private_cache of the conftest.py at the top of the repository.
 
 
 @pytest.fixture(scope="session")
@@ -40,9 +32,9 @@ def engine() -> Engine:
 def copy_rules(target: Path) -> Path:
     """A copy of the standard rule files (no variants), for tests that edit rules."""
     import shutil
-    from engine.loader import RULES_DIR
+    from engine.rulesets import RULES_DIR, rule_files
     target.mkdir(parents=True, exist_ok=True)
-    for f in RULES_DIR.glob("*.dl"):
+    for f in rule_files(RULES_DIR):
         shutil.copy(f, target / f.name)
     return target
 

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from conftest import EULER, FIXTURES
-from engine import Engine, loader
+from engine import Engine, loader, rulesets
 from engine.cli import main
 from truth import DECK, random_fight, same_category_fight, treys_beat, treys_category
 
@@ -155,9 +155,9 @@ def _key(c: loader.Clause) -> tuple:
 
 
 def test_eventb_shares_every_clause_but_the_overridden_labels(eventb):
-    standard = loader.resolve("standard").clauses
+    standard = rulesets.resolve("standard").clauses
     clauses = eventb.ruleset.clauses
-    variant_dir = loader.RULES_DIR / "eventb"
+    variant_dir = rulesets.RULES_DIR / "variants" / "eventb"
     own = [c for c in clauses if c.path.parent == variant_dir]
     assert {c.label for c in own} == OVERRIDDEN
     # the rest is the standard set's clauses, the same files and lines, in the same order
@@ -170,12 +170,14 @@ def test_eventb_shares_every_clause_but_the_overridden_labels(eventb):
         theirs = [ast.dump(c.node) for c in standard if c.label == label]
         assert theirs and mine != theirs, label            # a real change, not a copy
     # the labels keep the standard's order (an override stands where the label stood)
-    assert eventb.ruleset.labels() == loader.RuleSet("standard", [], standard).labels()
-    assert eventb.ruleset.files == loader.rule_files(loader.RULES_DIR) + loader.rule_files(variant_dir)
+    assert eventb.ruleset.labels() == rulesets.RuleSet("standard", [], standard).labels()
+    assert eventb.ruleset.files == rulesets.rule_files(rulesets.RULES_DIR) + rulesets.rule_files(variant_dir)
+    assert eventb.ruleset.extends == "standard"
+    assert eventb.ruleset.description.startswith("the literal reading of the Event-B contexts")
 
 
 def test_eventb_is_named_in_the_cli_and_available(capsys):
-    assert "eventb" in loader.available()
+    assert "eventb" in rulesets.available()
     assert main(["rank", "--rules", "eventb", WHEEL]) == 0
     assert capsys.readouterr().out.strip() == "straight (rank 6)"
     assert main(["--rules", "eventb", "rank", FLUSH]) == 0
@@ -227,7 +229,6 @@ def test_random_fights_agree_with_standard_but_for_the_documented_differences(ev
         assert (result != treys_beat(ta, tb)) == documented_difference(ta, tb), (ta, tb)
 
 
-@pytest.mark.skipif(not EULER.exists(), reason="shared/data is not beside the checkout")
 def test_euler54_under_eventb_player_one_still_wins_376(eventb):
     """No Euler fight sets a straight against a flush or holds A-2-3-4-5: nothing differs."""
     fights = [(line.split()[:5], line.split()[5:]) for line in EULER.read_text().splitlines() if line.strip()]

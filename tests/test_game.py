@@ -10,7 +10,8 @@ import pytest
 
 from engine.board import InvariantError
 from engine.cli import main
-from engine.game import CENTRAL, DECK, DISCARD, MENU, SET_PREDICATES, Game
+from engine.cli.game import MENU, SET_PREDICATES
+from engine.game import CENTRAL, DECK, DISCARD, Game
 
 ALL_CARDS = set(range(1, 53))
 

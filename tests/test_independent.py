@@ -53,7 +53,6 @@ def read_euler():
     return fights
 
 
-@pytest.mark.skipif(not EULER.exists(), reason="shared/data is not beside the checkout")
 def test_euler54_player_one_wins_376(engine):
     fights = read_euler()
     assert len(fights) == 1000

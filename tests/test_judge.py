@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT
 from engine.cli import main
-from engine.commands import to_yaml
-from engine.fast import atomic_write
+from engine.cli.judging import to_yaml
+from engine.io import atomic_write
 
 BATCH = """
 fights:

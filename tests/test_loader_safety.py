@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from pyDatalog import Logic, pyParser
 
-from engine import Engine, RuleError, loader
+from engine import Engine, RuleError, loader, rulesets
 
 GOOD = "ok_D: ok(1)\nok2_D: ok2(X) <= ok(X)\n"      # lines 1-2; the hostile line is line 3
 
@@ -212,35 +212,38 @@ def test_a_label_given_in_two_files_of_a_directory_is_refused(tmp_path):
     write(tmp_path, "a.dl", "same_D: p(1)\n")
     write(tmp_path, "b.dl", "other_D: q(1)\n\nsame_D: p(2)\n")
     with pytest.raises(RuleError, match=r"b\.dl:3: label 'same_D' is used already at .*a\.dl:1"):
-        loader.resolve(tmp_path)
+        rulesets.resolve(tmp_path)
 
 
 def test_a_label_that_recurs_apart_in_one_file_is_refused(tmp_path):
     write(tmp_path, "a.dl", "same_D: p(1)\nother_D: q(1)\nsame_D: p(2)\n")
     with pytest.raises(RuleError, match=r"a\.dl:3: label 'same_D'"):
-        loader.resolve(tmp_path)
+        rulesets.resolve(tmp_path)
 
 
 def test_a_variant_replaces_every_clause_of_a_label_and_cannot_split_one(tmp_path, monkeypatch):
     base = tmp_path / "rules"
-    (base / "v").mkdir(parents=True)
+    v = base / "variants" / "v"
+    v.mkdir(parents=True)
     write(base, "a.dl", "kind_D: kind(1)\nkind_D: kind(2)\nkind_D: kind(3)\nkeep_D: keep(1)\n")
-    write(base / "v", "a.dl", "kind_D: kind(9)\n")
-    monkeypatch.setattr(loader, "RULES_DIR", base)
-    variant = loader.resolve("v")
+    write(v, "variant.toml", 'extends = "standard"\n')
+    write(v, "a.dl", "kind_D: kind(9)\n")
+    monkeypatch.setattr(rulesets, "RULES_DIR", base)
+    variant = rulesets.resolve("v")
     assert [(c.label, c.text) for c in variant.clauses] == [("kind_D", "kind(9)"), ("keep_D", "keep(1)")]
-    write(base / "v", "b.dl", "new_D: new(1)\nkind_D: kind(8)\n")
+    write(v, "b.dl", "new_D: new(1)\nkind_D: kind(8)\n")
     with pytest.raises(RuleError, match=r"b\.dl:2: label 'kind_D' is used already"):
-        loader.resolve("v")
+        rulesets.resolve("v")
 
 
 def test_copying_eventb_beside_the_standard_files_is_refused(tmp_path):
     """A directory is loaded as it is: a variant's files beside the base ones give labels twice."""
-    for f in loader.rule_files(loader.RULES_DIR):
+    for f in rulesets.rule_files(rulesets.RULES_DIR):
         write(tmp_path, f.name, f.read_text(encoding="utf-8"))
-    write(tmp_path, "zz_eventb.dl", (loader.RULES_DIR / "eventb" / "ranking.dl").read_text(encoding="utf-8"))
+    eventb = rulesets.RULES_DIR / "variants" / "eventb" / "ranking.dl"
+    write(tmp_path, "zz_eventb.dl", eventb.read_text(encoding="utf-8"))
     with pytest.raises(RuleError, match=r"zz_eventb\.dl:\d+: label 'Rank_D' is used already"):
-        loader.resolve(tmp_path)
+        rulesets.resolve(tmp_path)
 
 
 # ---- valid edge cases still load ------------------------------------------------------------
@@ -274,6 +277,6 @@ def test_valid_edge_cases_still_load_and_answer(tmp_path):
 
 
 def test_the_shipped_rule_sets_load_unchanged():
-    for name in loader.available():
-        rs = loader.resolve(name)
+    for name in rulesets.available():
+        rs = rulesets.resolve(name)
         assert rs.clauses and all(c.text and c.line > 0 for c in rs.clauses)

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
 
+from conftest import copy_rules
 from engine import Engine, RuleError
-from engine.loader import RULES_DIR
 
 FLUSH, STRAIGHT = "2H 5H 7H 9H JH", "AH 2D 3C 4S 5H"
 
 
 @pytest.fixture
 def rules_copy(tmp_path) -> Path:
-    target = tmp_path / "rules"
-    shutil.copytree(RULES_DIR, target, ignore=shutil.ignore_patterns("*/"))
-    for sub in target.iterdir():
-        if sub.is_dir():
-            shutil.rmtree(sub)
-    return target
+    return copy_rules(tmp_path / "rules")
 
 
 def edit(path: Path, old: str, new: str) -> None:

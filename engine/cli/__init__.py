@@ -1,0 +1,90 @@
+"""The `poker` command (also `python -m engine`).
+
+The subcommands live in modules by concern, each with ``register(subparsers)``, which adds its
+parsers and sets ``run=function(args) -> exit status``:
+
+* :mod:`engine.cli.judging`: ``rank``, ``beat``, ``judge``;
+* :mod:`engine.cli.check`: ``check``;
+* :mod:`engine.cli.repl`: ``repl``;
+* :mod:`engine.cli.roles`: ``role``;
+* :mod:`engine.cli.game`: ``deal``, ``game``.
+
+The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
+Every error a user can cause is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from importlib import metadata
+from typing import Sequence
+
+from . import check, game, judging, repl, roles
+from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
+                     add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
+
+__all__ = ["main", "build_parser", "version", "CommandError", "LineSession", "Parser", "UsageError",
+           "add_json_option", "add_rules_option", "clear_progress", "error", "execute", "load_engine",
+           "print_json", "progress"]
+
+
+def version() -> str:
+    """The installed distribution's version, else ``engine.__version__``, else ``unknown``."""
+    try:
+        return metadata.version("poker-engine")
+    except metadata.PackageNotFoundError:
+        try:
+            from .. import __version__        # type: ignore[attr-defined]
+        except ImportError:
+            return "unknown"
+        return str(__version__)
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="poker", description="A poker-hand judge whose knowledge lives in Datalog rules.",
+                    epilog="`poker COMMAND --help` shows a command's options.")
+    parser.add_argument("--version", action="version", version=f"poker {version()}")
+    add_rules_option(parser, top=True)
+    sub = parser.add_commands()
+    judging.register(sub)
+    check.register(sub)
+    repl.register(sub, build_parser)
+    roles.register(sub)
+    game.register(sub)
+    add_limit_options(parser)             # --timeout and --memory on every subcommand
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (0 ok, 1 a failed check or session, 2 an error)."""
+    try:
+        try:
+            args = build_parser().parse_args(argv)
+        except UsageError as exc:
+            error_line = str(exc) if exc.prog == "poker" else f"{exc.prog}: {exc.message}"
+            print(f"{one_line(error_line)} (see `{exc.prog} --help`)", file=sys.stderr)
+            return 2
+        except SystemExit as exc:           # --help, --version: printed, done
+            return exc.code if isinstance(exc.code, int) else 0
+        return execute(args)
+    except BrokenPipeError:                 # `poker judge … | head`: stop quietly
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:               # while parsing or loading, before a command ran
+        clear_progress()
+        print("poker: interrupted", file=sys.stderr)
+        return 130
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, let the interpreter's final flush of stdout write nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

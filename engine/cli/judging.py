@@ -1,0 +1,227 @@
+"""The judging subcommands: rank, beat (with --explain), judge (batches: YAML, JSON, JSON Lines)."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from .. import batch
+from ..core import show
+from ..explain import explain_fight, explain_hand
+from ..io import atomic_writer, check_writable
+from ..judge import Judge, Result
+from ..notation import InvalidCards
+from .common import CommandError, add_json_option, add_rules_option, clear_progress, load_engine, print_json, progress
+
+STDIN = "-"
+SPOOL_BYTES = 32 << 20      # results for stdout are kept in memory up to this, then in a temporary file
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("rank", help="the category and the spec's rank of a hand")
+    p.add_argument("hand", nargs="+", help="a hand, e.g. 'AH KH QH JH TH' (or its cards as arguments)")
+    add_json_option(p, '{"hand", "rank", "category"}')
+    add_rules_option(p)
+    p.set_defaults(run=run_rank)
+
+    p = sub.add_parser("beat", help="judge a fight of 2..10 hands")
+    p.add_argument("hands", nargs="+", metavar="HAND", help="two to ten hands, each one argument")
+    add_json_option(p, '{"result", "winners", "ranks", "categories"} (and "explain")')
+    p.add_argument("--explain", action="store_true",
+                   help="print the axioms that ranked each hand and decided the fight")
+    add_rules_option(p)
+    p.set_defaults(run=run_beat)
+
+    p = sub.add_parser("judge", help="judge a batch of fights (YAML, JSON or JSON Lines)")
+    p.add_argument("file", help="YAML with `fights:`, a list of {id: optional, hands: [HAND, ...]}; "
+                                'JSON {"fights": [...]}; or JSON Lines, one fight a line '
+                                "(by the extension .yaml .json .jsonl, else by the content); - reads stdin")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write the results here (atomically); default (or -) stdout")
+    add_json_option(p, '{"results": [...]} (the same as --format json)')
+    p.add_argument("--format", choices=batch.OUTPUT_FORMATS, default=None,
+                   help="output format (default yaml); jsonl: one result a line")
+    p.add_argument("--plain", action="store_true",
+                   help="ask pyDatalog, the reference interpreter, fight by fight (slow; for comparison)")
+    add_rules_option(p)
+    p.set_defaults(run=run_judge)
+
+
+def run_rank(args: argparse.Namespace) -> int:
+    engine = load_engine(args)
+    hand = " ".join(args.hand).strip()
+    if not hand or not engine.cards(hand):
+        raise CommandError("no cards given (a hand is five cards, e.g. poker rank AH KH QH JH TH)")
+    category = engine.category(hand)
+    rank = engine.get_rank(hand)
+    if args.json:
+        print_json({"hand": engine.notation.format(engine.cards(hand)), "rank": rank, "category": category})
+    else:
+        print(f"{category} (rank {rank})")
+    return 0
+
+
+def run_beat(args: argparse.Namespace) -> int:
+    engine = load_engine(args)
+    hands = args.hands
+    for i, hand in enumerate(hands):
+        if not hand.strip():
+            raise CommandError(f"hand {i + 1} is empty: no cards given")
+    if args.explain and len(hands) == 2 and not engine.valid_fighting(*hands):
+        for line in explain_fight(engine, *hands).lines():   # show why, then fail
+            print(line)
+    if not 2 <= len(hands) <= 10:
+        raise CommandError("a fight takes 2 to 10 hands")
+    v = engine.fights([hands])[0]
+    if v.error:
+        raise InvalidCards(v.error)
+    result, winners = v.result, list(v.winners)
+    why = _explain(engine, hands, winners) if args.explain else None
+    if args.json:
+        data = {"result": result, "winners": winners, "ranks": list(v.ranks),
+                "categories": [engine.categories.get(r) for r in v.ranks]}
+        if why:
+            data["explain"] = why
+        print_json(data)
+        return 0
+    print(result)
+    print("winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in winners))
+    if why:
+        print("\n".join(why))
+    return 0
+
+
+def _explain(engine, hands: list[str], winners: list[int]) -> list[str]:
+    """Each hand's rank axiom, then the fight: for 3+ hands, the (first) winner against each other."""
+    if len(hands) == 2:
+        return explain_fight(engine, *hands).lines()
+    lines = [f"hand {i + 1} ({h.hand}): {h.category}, rank {h.rank} by {', '.join(h.axioms)}"
+             for i, h in enumerate(explain_hand(engine, x) for x in hands)]
+    best = winners[0]
+    for i, other in enumerate(hands):
+        if i != best:
+            why = explain_fight(engine, hands[best], other)
+            lines.append(f"hand {best + 1} vs hand {i + 1}: {why.axiom}: {why.detail}")
+    return lines
+
+
+def read_fights(path: str) -> Iterator[Any]:
+    """The fights of a batch (YAML, JSON or JSON Lines; ``-``: stdin), read as they are judged;
+    a CommandError naming the file (and line) when it cannot be read (see engine.batch)."""
+    try:
+        return batch.read_fights(path)
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def output_format(args: argparse.Namespace) -> str:
+    if args.json and args.format not in (None, "json"):
+        raise CommandError(f"--json and --format {args.format} disagree: choose one")
+    return "json" if args.json else args.format or "yaml"
+
+
+def check_output(path: str | None) -> Path | None:
+    """The output path, after checking that it can be written (CommandError naming it)."""
+    if path is None or path == STDIN:
+        return None
+    try:
+        check_writable(path)
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot write: {exc.strerror}") from None
+    return Path(path)
+
+
+def run_judge(args: argparse.Namespace) -> int:
+    form = output_format(args)
+    output = check_output(args.output)          # a typo in OUT shows before any judging
+    fights = read_fights(args.file)             # opened and read up to the first fight
+    engine = load_engine(args)
+    start = time.perf_counter()
+    judge = Judge(engine, engine.reference if args.plain else None)
+    counts = {"fights": 0, "invalid": 0}
+
+    def results() -> Iterator[dict]:
+        for r in _screened(judge, fights, _Ticker(None, "judging", "fight")):
+            counts["fights"] += 1
+            counts["invalid"] += bool(r.error)
+            yield r.as_dict()
+
+    # Written as judged: to a temporary file beside OUT that replaces it at the end, or, for
+    # stdout, to a spool copied out at the end, so that a batch that fails halfway (a syntax
+    # error further on, Ctrl-C, the time budget) writes nothing.
+    try:
+        if output is not None:
+            try:
+                with atomic_writer(output) as stream:
+                    batch.write_results(stream, results(), form)
+            except OSError as exc:
+                raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
+        else:
+            with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
+                batch.write_results(spool, results(), form)
+                clear_progress()
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout, 1 << 20)
+            sys.stdout.flush()
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+    clear_progress()
+    n, invalid = counts["fights"], counts["invalid"]
+    how = judge.evaluator(max(1, min(n, judge.chunk))).name
+    elapsed = time.perf_counter() - start
+    print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}, "
+          f"time: {elapsed:.2f} s ({how})", file=sys.stderr)
+    return 0
+
+
+def _screened(judge: Judge, fights: Iterable[Any], progress: Callable[[int], None]) -> Iterator[Result]:
+    """The judge's results, with every item that batch.check_fight refuses (not a fight, a hand
+    far longer than five cards) marked with that reason and never shown to the rules.
+
+    The judge gets a placeholder for such an item (it marks it without asking the rules), so
+    that its results stay one per item, in order; the placeholder's result is replaced here.
+    """
+    refused: deque[tuple[int, Any, str] | None] = deque()
+
+    def feed() -> Iterator[Any]:
+        for index, item in enumerate(fights):
+            reason = batch.check_fight(item)
+            refused.append(None if reason is None else (index, item, reason))
+            yield item if reason is None else None
+
+    for result in judge.judge(feed(), progress=progress):
+        bad = refused.popleft()
+        if bad is None:
+            yield result
+            continue
+        index, item, reason = bad
+        ident = item.get("id", index + 1) if isinstance(item, Mapping) else index + 1
+        hands = item.get("hands") if isinstance(item, Mapping) else None
+        n = len(hands) if isinstance(hands, list) else 0
+        yield Result(ident, -1, [], [-1] * n, [None] * n, reason)
+
+
+class _Ticker:
+    """A progress function whose bar opens at the first tick, after any bar before it closed."""
+
+    def __init__(self, total: int, what: str, unit: str):
+        self.args = (total, what, unit)
+        self.update: Callable[[int], None] | None = None
+        self.started = False
+
+    def __call__(self, n: int) -> None:
+        if not self.started:
+            self.started = True
+            self.update = progress(*self.args)
+        if self.update is not None:
+            self.update(n)
+
+
+to_yaml = batch.to_yaml          # moved to engine.batch (write_results); kept for old imports

@@ -1,0 +1,325 @@
+"""`poker repl`: an interactive shell over the loaded rules.
+
+A line is one of:
+
+* a REPL command: ``let NAME = CARDS``, ``unlet NAME``, ``hands``, ``preds [TEXT]``, ``reload``,
+  ``help [COMMAND]``, ``quit``;
+* a raw Datalog query (``Engine.query``): a line with ``(`` whose first word is no command, or any
+  line after ``?``: ``getRank(a, R)``, ``beat(a, b, R) & (R != 0)``, ``getRank__why(a, R, L)``,
+  ``? X == 2 + 3``;
+* any subcommand of ``poker`` (``rank AH KH QH JH TH``, ``beat "…" "…"``), parsed by the CLI's own
+  parser and run as on the shell, so subcommands added later work here unchanged.
+
+Queries are never ``eval``'d (see :mod:`engine.query`).  The session follows the protocol of
+:class:`~engine.cli.common.LineSession`: with piped stdin there is no prompt and no banner, each
+error names its line, and the exit status is 1 if any line failed.  On a terminal, Tab completes
+commands, predicates and hand names.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import shlex
+from typing import Any, Callable
+
+from .. import loader
+from ..core import Engine
+from ..notation import InvalidCards
+from ..query import QueryError, compile_query
+from .. import limits
+from .common import (LineSession, Parser, UsageError, add_json_option, add_rules_option, error,
+                     execute, load_engine, query_budget, reload_engine, rules_key)
+
+HISTORY = ("POKER_HISTORY", "~/.poker_history")     # (environment variable, default)
+PROMPT = "poker> "
+INPUT_FACTS = {"declared": 1, "holds": 3, "seat": 2}   # asserted by the engine, not by rules
+QUIT = ("quit", "exit")
+
+HELP = """\
+let NAME = CARDS         bind a hand (or any set of cards) to a lower-case name
+unlet NAME               forget a name;  hands  lists the names
+QUERY                    a Datalog query over named hands, e.g. getRank(a, R)
+                         beat(a, b, R)   getRank__why(a, R, L)   member(a, C) & getValue(C, V) & (V > 10)
+preds [TEXT]             the predicates of the loaded rules (name/arity and the labels defining them)
+reload                   reread the rule files (names stay bound)
+timeout [SECONDS]        show or set the time budget of each query (0: none)
+SUBCOMMAND ARGS          any `poker` subcommand, e.g. rank AH KH QH JH TH   (help SUBCOMMAND for its options)
+quit                     leave (also Ctrl-D)"""
+
+
+class ReplError(Exception):
+    """A failed line: one message, the session goes on."""
+
+
+def register(sub: Any, build_parser: Callable[[], Parser]) -> None:
+    """Add `repl`; ``build_parser`` makes the parser that reads the session's subcommand lines."""
+    p = sub.add_parser("repl", help="an interactive shell: subcommands, Datalog queries over named hands, reload",
+                       description="An interactive shell. With piped stdin it reads commands without prompts; "
+                                   "the exit status is 1 if any line failed.")
+    add_json_option(p, "each query's answers as one line, a list of {variable: value}")
+    add_rules_option(p)
+    p.set_defaults(run=lambda args: run_repl(args, build_parser))
+
+
+def run_repl(args: argparse.Namespace, build_parser: Callable[[], Parser]) -> int:
+    """Run a session on stdin; the exit status is 1 when a piped session had a failing line."""
+    session = Session(args, build_parser)
+    with LineSession(history=HISTORY, completer=session.complete) as lines:
+        return session.loop(lines)
+
+
+class Session:
+    """The state of one REPL: the rule set's engine, the named hands, the CLI's parser."""
+
+    def __init__(self, args: argparse.Namespace, build_parser: Callable[[], Parser]):
+        self.rules_key = rules_key(args)
+        self.engine: Engine = load_engine(args)
+        self.json = bool(getattr(args, "json", False))
+        self.build_parser = build_parser
+        self.parser = build_parser()
+        self.hands: dict[str, str] = {}
+        self.timeout, self.memory = query_budget(args)      # of each query (`timeout N`)
+        self.commands: dict[str, Callable[[str], None]] = {
+            "let": self.do_let, "unlet": self.do_unlet, "hands": self.do_hands,
+            "preds": self.do_preds, "predicates": self.do_preds, "reload": self.do_reload,
+            "help": self.do_help, "timeout": self.do_timeout}
+        self._matches: list[str] = []
+
+    # ---- the loop --------------------------------------------------------------------------
+
+    def loop(self, lines: LineSession) -> int:
+        if lines.interactive:
+            print(f"poker repl, rules {self.engine.name}: `help` for the syntax, Tab completes, Ctrl-D to leave")
+        while True:
+            try:
+                line = lines.read(PROMPT).strip()
+            except EOFError:
+                if lines.interactive:
+                    print()
+                break
+            except KeyboardInterrupt:
+                if not lines.interactive:
+                    raise
+                print()
+                continue
+            if line in QUIT:
+                break
+            with lines.numbered():
+                try:
+                    ok = self.execute(line)
+                except ReplError as exc:
+                    error(str(exc))
+                    ok = False
+                except KeyboardInterrupt:
+                    error("interrupted")
+                    ok = False
+                except BrokenPipeError:     # the reader left: stop (main exits quietly)
+                    raise
+                except Exception as exc:    # a bug, or pyDatalog surprising us: still one line
+                    error(f"{type(exc).__name__}: {exc}")
+                    ok = False
+            print(end="", flush=True)
+            lines.failed = lines.failed or not ok
+        return lines.status
+
+    def execute(self, line: str) -> bool:
+        """Run one line; False when it failed (its error already printed), ReplError to print."""
+        if not line or line.startswith("#"):
+            return True
+        word, _, rest = line.partition(" ")
+        if word in self.commands:
+            self.commands[word](rest.strip())
+            return True
+        if word not in self.parser.commands and (line[0] in "?~(" or "(" in line):
+            self.query(line[1:] if line.startswith("?") else line)
+            return True
+        return self.subcommand(line)
+
+    # ---- REPL commands ---------------------------------------------------------------------
+
+    def do_let(self, rest: str) -> None:
+        """Bind a name to cards; the cards are read now so that a typo shows at once."""
+        name, sep, cards = rest.partition("=")
+        if not sep:
+            name, _, cards = rest.partition(" ")
+        name, cards = name.strip(), cards.strip().strip("'\"")
+        if not (loader.PREDICATE.match(name) and "__" not in name):
+            raise ReplError(f"let: {name!r} is not a hand name (a lower-case letter, then letters, digits, _)")
+        try:
+            ids = self.engine.cards(cards)
+        except InvalidCards as exc:
+            raise ReplError(f"let {name}: {exc}") from None
+        self.hands[name] = cards
+        if not self.json:
+            print(f"{name} = {self._show(ids)}")
+
+    def do_unlet(self, rest: str) -> None:
+        for name in rest.split():
+            if self.hands.pop(name, None) is None:
+                raise ReplError(f"unlet: no hand named {name!r}")
+
+    def do_hands(self, rest: str) -> None:
+        for name, cards in sorted(self.hands.items()):
+            try:
+                shown = self._show(self.engine.cards(cards))
+            except InvalidCards:                    # a reload changed the notation
+                shown = f"{cards!r} (no longer readable)"
+            print(f"{name} = {shown}")
+
+    def do_preds(self, rest: str) -> None:
+        """List name/arity with the labels of its clauses, so a user sees what to query and why."""
+        labels: dict[str, list[str]] = {}
+        arity: dict[str, str] = {}
+        for clause in self.engine.ruleset.clauses:
+            labels.setdefault(clause.head, [])
+            if clause.label not in labels[clause.head]:
+                labels[clause.head].append(clause.label)
+            arity[clause.head] = _signature(clause)
+        rows = [(f"{name}{arity[name]}", " ".join(labels[name])) for name in sorted(labels)]
+        rows += [(f"{name}/{n}", "(input fact, asserted by the engine)") for name, n in INPUT_FACTS.items()]
+        rows = [r for r in rows if rest.lower() in r[0].lower()]
+        if not rows:
+            raise ReplError(f"preds: no predicate contains {rest!r}")
+        width = max(len(r[0]) for r in rows)
+        for signature, text in rows:
+            print(f"{signature:<{width}}  {text}")
+        if not rest:
+            print("(each rule predicate p also has p__why(..., Label): the label of the clause that gave it)")
+
+    def do_reload(self, rest: str) -> None:
+        """Build a new engine from the rule files; on error keep the old one."""
+        try:
+            self.engine = reload_engine(self.rules_key)
+        except Exception as exc:    # a rule error, or pyDatalog refusing what the loader accepted
+            reason = exc if isinstance(exc, (loader.RuleError, OSError)) else f"{type(exc).__name__}: {exc}"
+            raise ReplError(f"reload failed, the old rules stay loaded: {reason}") from None
+        self.parser = self.build_parser()
+        print(f"reloaded {self.engine.name}: {len(self.engine.ruleset.clauses)} clauses "
+              f"from {len(self.engine.ruleset.files)} files")
+
+    def do_timeout(self, rest: str) -> None:
+        """Show or set the time budget of each query."""
+        if rest:
+            try:
+                self.timeout = limits.parse_seconds(rest) or None
+            except ValueError as exc:
+                raise ReplError(f"timeout: {exc}") from None
+        if not self.json:
+            print(f"timeout: {self.timeout:g} s per query" if self.timeout else "timeout: none")
+
+    def do_help(self, rest: str) -> None:
+        if not rest:
+            print(HELP)
+            print("subcommands: " + ", ".join(self._subcommands()))
+            return
+        if rest not in self.parser.commands:
+            raise ReplError(f"help: no subcommand {rest!r}")
+        self.subcommand(f"{rest} --help")
+
+    def _subcommands(self) -> list[str]:
+        return sorted(n for n in self.parser.commands if n != "repl")
+
+    # ---- subcommands -----------------------------------------------------------------------
+
+    def subcommand(self, line: str) -> bool:
+        """Parse with the CLI's parser and run it as on the shell (its errors name the line)."""
+        try:
+            argv = shlex.split(line)
+        except ValueError as exc:
+            raise ReplError(f"cannot read the line: {exc}") from None
+        try:
+            args = self.parser.parse_args(argv)
+        except UsageError as exc:
+            if argv and argv[0] not in self.parser.commands and not argv[0].startswith("-"):
+                raise ReplError(f"unknown command {argv[0]!r} (help lists them)") from None
+            command = exc.prog.removeprefix(self.parser.prog).strip()
+            raise ReplError(f"{command}: {exc.message}" if command else exc.message) from None
+        except SystemExit as exc:           # --help printed its text
+            return exc.code in (0, None)
+        if args.command == "repl":
+            raise ReplError("already in the REPL")
+        if getattr(args, "rules", None) is None:
+            args.rules = self.rules_key
+        return execute(args) == 0
+
+    # ---- raw Datalog queries ---------------------------------------------------------------
+
+    def query(self, text: str) -> None:
+        """Ask a query (Engine.query); print one line per answer (or yes / no)."""
+        try:
+            names = compile_query(text).hands
+        except QueryError as exc:
+            raise ReplError(_query_message(exc)) from None
+        for name in names:
+            if name not in self.hands:
+                raise ReplError(f"query: no hand named {name!r} (bind it with let {name} = CARDS)")
+        try:
+            with limits.budget(self.timeout, self.memory, what="the query"):
+                answers = self.engine.query(text, **{name: self.hands[name] for name in names})
+        except limits.BudgetExceeded as exc:
+            raise ReplError(str(exc)) from None
+        except QueryError as exc:
+            raise ReplError(_query_message(exc)) from None
+        except InvalidCards as exc:                 # a reload changed the notation
+            raise ReplError(f"query: {exc}") from None
+        if self.json:
+            print(json.dumps(answers, ensure_ascii=False))
+        elif answers in ([], [{}]):
+            print("yes" if answers else "no")
+        else:
+            for answer in answers:
+                print(", ".join(f"{var} = {value}" for var, value in answer.items()))
+
+    def _show(self, ids: list[int]) -> str:
+        try:
+            return self.engine.notation.format(ids) or "(empty)"
+        except Exception:
+            return " ".join(map(str, ids)) or "(empty)"
+
+    # ---- completion ------------------------------------------------------------------------
+
+    def completions(self, text: str, first: bool) -> list[str]:
+        """What Tab offers for ``text``: at the start of a line the REPL's commands, the
+        subcommands and the predicates; after it the predicates and the named hands.  The
+        ``p__why`` predicates are offered once ``__`` is typed."""
+        predicates = set(self.engine.ruleset.predicates()) | set(INPUT_FACTS)
+        words = set(predicates)
+        if "__" in text:
+            words |= {p + loader.WHY for p in self.engine.ruleset.predicates()}
+        if first:
+            words |= set(self.commands) | set(self._subcommands()) | set(QUIT)
+        else:
+            words |= set(self.hands)
+        return sorted(w for w in words if w.startswith(text))
+
+    def complete(self, text: str, state: int) -> str | None:
+        """The readline completer: the state-th completion of ``text`` at the cursor."""
+        if state == 0:
+            try:
+                import readline
+                before = readline.get_line_buffer()[: readline.get_begidx()].strip()
+            except (ImportError, AttributeError):
+                before = ""
+            self._matches = self.completions(text, first=before in ("", "?"))
+        return self._matches[state] if state < len(self._matches) else None
+
+
+def _query_message(exc: QueryError) -> str:
+    text = str(exc)
+    if text.startswith("refused: "):
+        return "query refused: " + text.removeprefix("refused: ")
+    if text.startswith("no predicate "):
+        return f"query: {text} (preds lists them)"
+    return f"query: {text}" if not text.startswith("failed:") else f"query {text}"
+
+
+def _signature(clause: loader.Clause) -> str:
+    node = clause.node
+    if isinstance(node, ast.Compare):
+        node = node.left
+    if isinstance(node, ast.Subscript):
+        keys = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return f"[{len(keys)}] (function)"
+    return f"/{len(node.args)}" if isinstance(node, ast.Call) else ""

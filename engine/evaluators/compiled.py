@@ -1,0 +1,1105 @@
+"""The compiled evaluator: the loaded clauses translated to SQL and run set-at-a-time on DuckDB.
+
+pyDatalog answers one question at a time, in milliseconds.  The same checked clauses, translated
+to SQL, answer a million questions at once.  The translation keeps pyDatalog's meaning:
+
+- Every predicate is a relation, and its clauses a ``UNION`` (set semantics, as in Datalog).
+- A body is read left to right, as pyDatalog reads it: a variable is bound by the first literal
+  that mentions it, or by ``X == expression``; a negated literal is an anti-join
+  (``NOT EXISTS``), its unbound variables existential; predicates are evaluated in stratified
+  (dependency) order.  A predicate whose clauses need some arguments bound (``isCard(C) <= C >= 1
+  & C <= 52``) is a relation computed only for the values its callers pass (its *demand*).
+- ``len_`` counts distinct values, ``min_``/``max_`` (ordered by the value itself) are grouped
+  queries.  Every other aggregate is refused with the reason.
+- Arithmetic follows Python: floor division and modulo round towards minus infinity, ``/`` is
+  true division, integers overflowing 64 bits and division by zero are errors, never a wrong
+  number; strings never meet numbers in arithmetic, joins or order (refused when they could).
+- Questions come in **worlds**: each world is what one pyDatalog query would see (the sets of one
+  fight, or one hand).  Every relation that depends on the input facts carries the world as its
+  first column, so predicates over two sets (``beat``, ``shareCard`` …) are evaluated only for the
+  sets of one fight, never for every pair of sets in a batch.
+
+A rule set the translation cannot keep exact raises :class:`Untranslatable`, naming the clause and
+the reason; the caller then uses pyDatalog, the reference interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from .. import interface, loader
+
+INT, FLOAT, STR = "BIGINT", "DOUBLE", "VARCHAR"
+WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
+# What the engine asks of a batch (verdicts, ranks, keys, reasons): the calls that narrowing serves.
+ASKED = (interface.GET_RANK, interface.IS_HAND, interface.HAND_KEY, interface.BEAT, interface.WINNER,
+         interface.INVALID_TABLE, interface.WHY_NOT_HAND, interface.WHY_NOT_FIGHT)
+MIN_NARROWED = 2          # bound arguments that make a relation worth narrowing to its callers' demand
+DEMAND = "demand$"        # prefix of the relation of values a view is called with
+
+
+class Untranslatable(Exception):
+    """The rule set uses something the compiler cannot translate exactly (the message says what)."""
+
+
+class EvaluationError(Exception):
+    """A run-time error in the rules (division by zero, an integer overflow)."""
+
+
+# --------------------------------------------------------------------------------------------
+# The intermediate form: clauses as ordered steps
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Op:
+    op: str                 # + - * / // % or 'neg'
+    left: Any
+    right: Any = None
+
+
+Term = Var | Const | Op
+
+
+@dataclass(frozen=True)
+class Atom:
+    pred: str
+    args: tuple[Term, ...]
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Compare:
+    op: str                 # == != < <= > >=
+    left: Term
+    right: Term
+
+
+@dataclass
+class Rule:
+    """One clause: head args, body steps; an aggregate clause also has its function."""
+    clause: loader.Clause
+    pred: str
+    head: tuple[Term, ...]
+    body: list[Atom | Compare]
+    aggregate: tuple[str, Var] | None = None      # (len_|min_|max_, the aggregated variable)
+    demands: list["Rule"] = field(default_factory=list)   # per call of a view: what feeds its demand
+    full: "Rule | None" = None          # an optional view's clause without its demand (asked whole)
+
+    def fail(self, message: str) -> Untranslatable:
+        return Untranslatable(f"{self.clause.where}: {self.clause.label}: {message}")
+
+
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Mod: "%"}
+_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">="}
+
+
+class _Reader:
+    """Turns one checked clause (an ast) into a Rule; functions f[k] become atoms f(k.., value)."""
+
+    def __init__(self, clause: loader.Clause):
+        self.clause = clause
+        self.fresh = 0
+        self.steps: list[Atom | Compare] = []
+
+    def rule(self) -> Rule:
+        node = self.clause.node
+        if isinstance(node, ast.Call):
+            return Rule(self.clause, node.func.id, tuple(self.term(a) for a in node.args), [])
+        head, body = node.left, node.comparators[0]
+        self.body(body)
+        if isinstance(head, ast.Call):
+            return Rule(self.clause, head.func.id, tuple(self.term(a) for a in head.args), self.steps)
+        agg = head.comparators[0]
+        name = loader.AGGREGATES[agg.func.id]
+        var = self.term(agg.args[0])
+        rule = Rule(self.clause, head.left.value.id, tuple(self.term(k) for k in _keys(head.left)),
+                    self.steps, (name, var))
+        if name not in ("len_", "min_", "max_"):
+            raise rule.fail(f"the aggregate {name} is not translated (len_, min_, max_ are)")
+        for kw in agg.keywords:
+            values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else [kw.value]
+            if kw.arg != "order_by" or name == "len_" or len(values) != 1 \
+                    or self.term(values[0]) != var:
+                raise rule.fail(f"{name} with {kw.arg}= other than the aggregated variable itself "
+                                "is not translated")
+        return rule
+
+    def body(self, node: ast.expr) -> None:
+        if isinstance(node, ast.BinOp):                       # a & b
+            self.body(node.left)
+            self.body(node.right)
+        elif isinstance(node, ast.UnaryOp):                   # ~literal
+            self.steps.append(Atom(node.operand.func.id, tuple(self.term(a) for a in node.operand.args), True))
+        elif isinstance(node, ast.Call):
+            self.steps.append(Atom(node.func.id, tuple(self.term(a) for a in node.args)))
+        else:
+            op, left, right = _CMP[type(node.ops[0])], node.left, node.comparators[0]
+            if op == "==" and isinstance(left, ast.Subscript) and isinstance(right, (ast.Name, ast.Constant)):
+                self.steps.append(Atom(left.value.id, tuple(self.term(k) for k in _keys(left)) + (self.term(right),)))
+                return
+            self.steps.append(Compare(op, self.term(left), self.term(right)))
+
+    def term(self, node: ast.expr) -> Term:
+        if isinstance(node, ast.Constant):
+            return Const(node.value)
+        if isinstance(node, ast.Name):
+            return Var(node.id)
+        if isinstance(node, ast.UnaryOp):
+            inner = self.term(node.operand)
+            return Const(-inner.value) if isinstance(inner, Const) else Op("neg", inner)
+        if isinstance(node, ast.BinOp):
+            return Op(_ARITH[type(node.op)], self.term(node.left), self.term(node.right))
+        if isinstance(node, ast.Subscript):                   # f[keys] inside an expression
+            self.fresh += 1
+            value = Var(f"_f{self.fresh}")
+            self.steps.append(Atom(node.value.id, tuple(self.term(k) for k in _keys(node)) + (value,)))
+            return value
+        raise AssertionError(f"unchecked node {ast.dump(node)}")
+
+
+def _keys(sub: ast.Subscript) -> list[ast.expr]:
+    return list(sub.slice.elts) if isinstance(sub.slice, ast.Tuple) else [sub.slice]
+
+
+def _constants(rule: Rule) -> Iterable[Const]:
+    def walk(t: Term) -> Iterable[Const]:
+        if isinstance(t, Const):
+            yield t
+        elif isinstance(t, Op):
+            yield from walk(t.left)
+            if t.right is not None:
+                yield from walk(t.right)
+    for t in rule.head:
+        yield from walk(t)
+    for step in rule.body:
+        for t in (step.args if isinstance(step, Atom) else (step.left, step.right)):
+            yield from walk(t)
+
+
+def _vars(term: Term) -> set[str]:
+    if isinstance(term, Var):
+        return {term.name}
+    if isinstance(term, Op):
+        return _vars(term.left) | (_vars(term.right) if term.right is not None else set())
+    return set()
+
+
+# --------------------------------------------------------------------------------------------
+# The program: binding patterns, world dependence, strata, types
+
+@dataclass
+class Pred:
+    name: str
+    arity: int
+    rules: list[Rule] = field(default_factory=list)
+    inputs: frozenset[int] = frozenset()      # argument positions a caller must bind (a view)
+    world: bool = False                       # depends on the input facts
+    runtime: bool = False                     # computed in each run (world, view, or reads one)
+    optional: bool = False                    # its inputs only narrow it (every caller binds them)
+    types: list[str | None] = field(default_factory=list)
+
+    @property
+    def view(self) -> bool:
+        return bool(self.inputs)
+
+
+class Program:
+    """The clauses of a rule set, analysed for translation (Untranslatable when they cannot be)."""
+
+    def __init__(self, clauses: Iterable[loader.Clause], inputs: Mapping[str, Sequence[str]] = interface.INPUTS):
+        self.inputs = dict(inputs)
+        self.preds: dict[str, Pred] = {}
+        for name, cols in self.inputs.items():
+            self.preds[name] = Pred(name, len(cols), world=True, types=[INT] * len(cols))
+        for clause in clauses:
+            rule = _Reader(clause).rule()
+            arity = len(rule.head) + (1 if rule.aggregate else 0)
+            if rule.pred in self.inputs:
+                raise rule.fail(f"{rule.pred} is an input fact; the rules cannot define it")
+            pred = self.preds.setdefault(rule.pred, Pred(rule.pred, arity, types=[None] * arity))
+            if pred.arity != arity:
+                raise rule.fail(f"{rule.pred} is used with {arity} and {pred.arity} arguments")
+            if rule.aggregate and pred.rules:
+                raise rule.fail(f"the function {rule.pred} has more than one clause")
+            if pred.rules and (rule.aggregate is None) != (pred.rules[0].aggregate is None):
+                raise rule.fail(f"{rule.pred} is defined both by an aggregate and by clauses")
+            pred.rules.append(rule)
+        for rule in self.all_rules():
+            for step in rule.body:
+                if isinstance(step, Atom):
+                    pred = self.preds.setdefault(step.pred, Pred(step.pred, len(step.args), types=[INT] * len(step.args)))
+                    if pred.arity != len(step.args):
+                        raise rule.fail(f"{step.pred} is used with {len(step.args)} and {pred.arity} arguments")
+        # Strings only ever come from the rules' constants (the input facts are integers), so each
+        # is coded as its rank among them: equality and order stay Python's, and every column is
+        # an integer, which DuckDB hashes and compares fastest.
+        self.strings = sorted({t.value for r in self.all_rules() for t in _constants(r) if isinstance(t.value, str)})
+        self.codes = {text: i for i, text in enumerate(self.strings)}
+        self.order = self._strata()
+        self._binding()
+        self._worlds()
+        self._split()
+        self._restrict()
+        self._demand()
+        self._types()
+
+    def all_rules(self) -> Iterable[Rule]:
+        for pred in self.preds.values():
+            yield from pred.rules
+
+    def deps(self, pred: Pred) -> set[str]:
+        """The predicates its clauses read (a view's demand is fed at run time, not a dependency)."""
+        return {s.pred for r in pred.rules for s in r.body if isinstance(s, Atom) and not s.pred.startswith(DEMAND)}
+
+    def _strata(self) -> list[str]:
+        """Predicates in dependency order; recursion is refused (pyDatalog's fixpoint is not translated)."""
+        order: list[str] = []
+        state: dict[str, int] = {}
+
+        def visit(name: str, path: list[str]) -> None:
+            if state.get(name) == 2:
+                return
+            if state.get(name) == 1:
+                cycle = path[path.index(name):] + [name]
+                rule = self.preds[name].rules[0]
+                raise rule.fail(f"recursion ({' -> '.join(cycle)}) is not translated")
+            state[name] = 1
+            for dep in sorted(self.deps(self.preds[name])):
+                visit(dep, path + [name])
+            state[name] = 2
+            order.append(name)
+
+        for name in list(self.preds):
+            visit(name, [])
+        return order
+
+    def _binding(self) -> None:
+        """Which arguments each predicate needs bound, reading bodies left to right as pyDatalog does."""
+        for name in self.order:
+            pred = self.preds[name]
+            needed: set[int] = set()
+            for rule in pred.rules:
+                needed |= self._needs(rule, pred)
+            pred.inputs = frozenset(needed)
+            for rule in pred.rules:                 # now check each clause with those bound
+                _walk(self, rule, {v for i in pred.inputs for v in _vars(rule.head[i])})
+            if pred.rules and pred.rules[0].aggregate and pred.inputs:
+                raise pred.rules[0].fail(f"the function {name} needs arguments bound by its caller")
+
+    def _needs(self, rule: Rule, pred: Pred) -> set[int]:
+        """Head positions that must come bound for this clause to be evaluable."""
+        head_vars = {}
+        for i, t in enumerate(rule.head):
+            if isinstance(t, Var):
+                head_vars.setdefault(t.name, i)
+        pre: set[str] = set()
+        while True:
+            try:
+                bound = _walk(self, rule, pre)
+            except _Unbound as exc:
+                if exc.var in head_vars and exc.var not in pre:
+                    pre.add(exc.var)
+                    continue
+                raise rule.fail(f"the variable {exc.var} is not bound where {exc.where} needs it")
+            missing = set().union(*(_vars(t) for t in rule.head)) - bound
+            if rule.aggregate and rule.aggregate[1].name not in bound:
+                raise rule.fail(f"the aggregated variable {rule.aggregate[1].name} is not bound by the body")
+            for v in sorted(missing):
+                if v not in head_vars:
+                    raise rule.fail(f"the head's variable {v} is not bound by the body")
+                pre.add(v)
+            if not missing:
+                return {head_vars[v] for v in pre if v in head_vars}
+
+    def _split(self) -> None:
+        """Split a view whose clauses are partly world-free into a static and a world part.
+
+        ``getValue(C, V)`` is a function of the card for every card (static: 52 rows for any
+        batch) but also has a clause for held ids that are not cards (world: read from
+        ``holds``).  Kept whole, it would be a relation of every card of every world.  Split,
+        its callers read each part: a positive call becomes one clause per part (so a clause
+        with k such calls becomes 2**k, most of them reading an empty world part, skipped at run
+        time), a negated call the conjunction of both parts' negations.
+        """
+        split: dict[str, tuple[str, str]] = {}
+        for name in self.order:
+            pred = self.preds[name]
+            if not pred.view or not pred.world:
+                continue
+            static = [r for r in pred.rules if not any(isinstance(s, Atom) and self.preds[s.pred].world
+                                                       for s in r.body)]
+            if not static or len(static) == len(pred.rules):
+                continue
+            parts = (name + "$static", name + "$world")
+            for part, rules in zip(parts, (static, [r for r in pred.rules if r not in static])):
+                new = Pred(part, pred.arity, [Rule(r.clause, part, r.head, r.body, r.aggregate) for r in rules],
+                           world=part.endswith("$world"))
+                # a part whose clauses bind their own arguments is a relation, not a view
+                new.inputs = frozenset().union(*(self._needs(r, new) for r in new.rules))
+                self.preds[part] = new
+            split[name] = parts
+            args = tuple(Var(f"_A{i}") for i in range(pred.arity))
+            pred.rules = [Rule(pred.rules[0].clause, name, args, [Atom(part, args)]) for part in parts]
+        if not split:
+            return
+        for pred in self.preds.values():
+            rules = []
+            for rule in pred.rules:
+                variants = [[]]
+                for step in rule.body:
+                    if isinstance(step, Atom) and step.pred in split and pred.name not in split:
+                        parts = split[step.pred]
+                        if step.negated:
+                            variants = [v + [Atom(part, step.args, True) for part in parts] for v in variants]
+                        else:
+                            variants = [v + [Atom(part, step.args)] for v in variants for part in parts]
+                    else:
+                        variants = [v + [step] for v in variants]
+                if len(variants) > 64:
+                    raise rule.fail("too many calls of split views in one clause")
+                rules += [Rule(rule.clause, rule.pred, rule.head, body, rule.aggregate) for body in variants]
+            pred.rules = rules
+        self.order = self._strata()
+        for name in self.order:
+            pred = self.preds[name]
+            if name not in self.inputs:
+                pred.world = any(self.preds[d].world for d in self.deps(pred)) or name.endswith("$world")
+
+    def _restrict(self) -> None:
+        """Narrow a relation to what its callers ask when every caller binds two arguments or more.
+
+        pyDatalog works top-down: ``comparePart(A, P, B, P, R)`` is only ever computed for the
+        hands and parts a fight compares.  Bottom-up, it would be every part of every hand
+        against every part of every other hand of the world.  A predicate that every call binds
+        in the same two or more arguments becomes a view on them (its *optional* inputs),
+        computed only for what its callers pass, unless a run asks for it whole.  One bound
+        argument is usually a hand that every caller asks about anyway, where narrowing costs
+        more than it saves.  Only calls from what the engine asks count (an explanation's
+        predicate that reads a relation whole makes the run compute that relation whole).
+        """
+        used: set[str] = set()
+        todo = [name for name in ASKED if name in self.preds]
+        while todo:
+            name = todo.pop()
+            if name not in used:
+                used.add(name)
+                todo.extend(self.deps(self.preds[name]))
+        sites: dict[str, list[frozenset[int]]] = {}
+        for name in reversed(self.order):               # callers before callees
+            pred = self.preds[name]
+            if (name not in self.inputs and pred.rules and pred.world and not pred.view
+                    and name in sites and not name.endswith(("$static", "$world"))):
+                common = frozenset.intersection(*sites[name])
+                if pred.rules[0].aggregate:
+                    common -= {pred.arity - 1}
+                if len(common) >= MIN_NARROWED:
+                    pred.inputs, pred.optional = common, True
+            if name not in used:
+                continue
+            for rule in pred.rules:
+                pre = {v for i in pred.inputs for v in _vars(rule.head[i])}
+                for step, bound in _call_sites(rule.body, pre):
+                    sites.setdefault(step.pred, []).append(bound)
+
+    def _demand(self) -> None:
+        """Turn each view into a relation over its demand (the magic-sets idea, kept exact).
+
+        A view such as ``getValue(C, V)`` needs C bound.  Its relation is computed only for the
+        values its callers can pass: ``demand$getValue(C)`` collects, from every call site, the
+        steps of the caller's body that bind the call's inputs.  Fewer steps than the whole prefix
+        give a larger demand, never a smaller one, so every call still finds all of its answers.
+        """
+        views = {name: pred for name, pred in self.preds.items() if pred.view}
+        for name, pred in views.items():
+            demand = DEMAND + name
+            self.preds[demand] = Pred(demand, len(pred.inputs), world=pred.world, types=[None] * len(pred.inputs))
+            for rule in pred.rules:
+                if pred.optional:
+                    rule.full = Rule(rule.clause, rule.pred, rule.head, list(rule.body), rule.aggregate)
+                rule.body.insert(0, Atom(demand, tuple(rule.head[i] for i in sorted(pred.inputs))))
+        for rule in list(self.all_rules()):
+            for r in (rule, rule.full):
+                if r is None:
+                    continue
+                for k, step in enumerate(r.body):
+                    if isinstance(step, Atom) and step.pred in views:
+                        callee = views[step.pred]
+                        args = tuple(step.args[i] for i in sorted(callee.inputs))
+                        wanted = set().union(*map(_vars, args))
+                        if not wanted <= _bound_before(r.body, k):
+                            continue                  # an optional view called without: asked whole
+                        body = _binders(self, r.body[:k], wanted)
+                        r.demands.append(Rule(r.clause, DEMAND + step.pred, args, body))
+        for name in self.order:                   # what must be computed for each run
+            pred = self.preds[name]
+            pred.runtime = pred.world or pred.view or any(self.preds[d].runtime for d in self.deps(pred))
+
+    def _worlds(self) -> None:
+        for name in self.order:
+            pred = self.preds[name]
+            if name not in self.inputs:
+                pred.world = any(self.preds[d].world for d in self.deps(pred))
+
+    def _types(self) -> None:
+        """Each column's type: numbers and strings never share a column (Python keeps them apart)."""
+        for name in self.order:
+            pred = self.preds[name]
+            if name in self.inputs or not pred.rules:
+                continue
+            cols: list[set[str]] = [set() for _ in range(pred.arity)]
+            for rule in pred.rules:
+                env = _type_env(self, rule, {})
+                out = [_type_of(rule, t, env) for t in rule.head]
+                for demand in rule.demands:
+                    denv = _type_env(self, demand, {})
+                    if any(_type_of(demand, t, denv) == FLOAT for t in demand.head):
+                        raise rule.fail(f"{demand.pred[len(DEMAND):]} is called with a float argument "
+                                        "it needs bound (not translated)")
+                if rule.aggregate:
+                    kind, var = rule.aggregate
+                    out.append(INT if kind == "len_" else env.get(var.name))
+                for i, t in enumerate(out):
+                    if t is not None:
+                        cols[i].add(t)
+            types = []
+            for i, ts in enumerate(cols):
+                if len(ts) > 1:
+                    raise pred.rules[0].fail(f"argument {i + 1} of {name} mixes {' and '.join(sorted(ts))} values")
+                types.append(ts.pop() if ts else INT)     # a view's inputs: numbers unless told otherwise
+            pred.types = types
+
+
+class _Unbound(Exception):
+    def __init__(self, var: str, where: str):
+        super().__init__(var)
+        self.var, self.where = var, where
+
+
+def _walk(program: Program, rule: Rule, pre: set[str]) -> set[str]:
+    """The variables bound after the body, read left to right; _Unbound names the first that is not."""
+    bound = set(pre)
+    for step in rule.body:
+        if isinstance(step, Compare):
+            lv, rv = _vars(step.left), _vars(step.right)
+            if step.op == "==" and isinstance(step.left, Var) and step.left.name not in bound and rv <= bound:
+                bound.add(step.left.name)
+                continue
+            if step.op == "==" and isinstance(step.right, Var) and step.right.name not in bound and lv <= bound:
+                bound.add(step.right.name)
+                continue
+            for v in sorted((lv | rv) - bound):
+                raise _Unbound(v, "a comparison")
+            continue
+        callee = program.preds[step.pred]
+        for i, arg in enumerate(step.args):
+            if i in callee.inputs or isinstance(arg, Op):
+                for v in sorted(_vars(arg) - bound):
+                    raise _Unbound(v, f"{'~' if step.negated else ''}{step.pred}")
+        if not step.negated:
+            bound |= {a.name for a in step.args if isinstance(a, Var)}
+    return bound
+
+
+def _call_sites(body: list, pre: set[str]) -> list[tuple[Atom, frozenset[int]]]:
+    """Each literal of a body with the argument positions bound when it is reached."""
+    bound = set(pre)
+    out = []
+    for step in body:
+        if isinstance(step, Compare):
+            if step.op == "==":
+                for side, other in ((step.left, step.right), (step.right, step.left)):
+                    if isinstance(side, Var) and side.name not in bound and _vars(other) <= bound:
+                        bound.add(side.name)
+                        break
+            continue
+        out.append((step, frozenset(i for i, a in enumerate(step.args) if _vars(a) <= bound)))
+        if not step.negated:
+            bound |= {a.name for a in step.args if isinstance(a, Var)}
+    return out
+
+
+def _bound_before(body: list, k: int) -> set[str]:
+    """The variables bound before the k-th step of a body (read left to right)."""
+    bound: set[str] = set()
+    for step in body[:k]:
+        if isinstance(step, Compare):
+            if step.op == "==":
+                for side, other in ((step.left, step.right), (step.right, step.left)):
+                    if isinstance(side, Var) and side.name not in bound and _vars(other) <= bound:
+                        bound.add(side.name)
+                        break
+        elif not step.negated:
+            bound |= {a.name for a in step.args if isinstance(a, Var)}
+    return bound
+
+
+def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str]) -> list[Atom | Compare]:
+    """The steps of a body prefix that bind the wanted variables (and what those steps need)."""
+    first: dict[str, int] = {}
+    bound: set[str] = set()
+    for k, step in enumerate(prefix):
+        if isinstance(step, Compare):
+            if step.op == "==":
+                for side in (step.left, step.right):
+                    if isinstance(side, Var) and side.name not in bound:
+                        first.setdefault(side.name, k)
+                        bound.add(side.name)
+                        break
+        elif not step.negated:
+            for a in step.args:
+                if isinstance(a, Var) and a.name not in bound:
+                    first[a.name] = k
+                    bound.add(a.name)
+    keep: set[int] = set()
+    todo = list(wanted)
+    while todo:
+        v = todo.pop()
+        k = first[v]
+        if k in keep:
+            continue
+        keep.add(k)
+        step = prefix[k]
+        if isinstance(step, Compare):
+            other = step.right if isinstance(step.left, Var) and step.left.name == v else step.left
+            todo += _vars(other)
+        else:
+            callee = program.preds[step.pred]
+            todo += [x for i, a in enumerate(step.args) if i in callee.inputs or isinstance(a, Op)
+                     for x in _vars(a)]
+    return [prefix[k] for k in sorted(keep)]
+
+
+def _shape(rule: Rule) -> str:
+    """A rule's text with its variables renamed in order of appearance (equal shapes, equal rows)."""
+    names: dict[str, str] = {}
+
+    def ren(t: Term) -> str:
+        if isinstance(t, Var):
+            return names.setdefault(t.name, f"V{len(names)}")
+        if isinstance(t, Op):
+            return f"({ren(t.left)} {t.op} {ren(t.right) if t.right is not None else ''})"
+        return repr(t.value)
+    body = [f"{'~' if s.negated else ''}{s.pred}({', '.join(map(ren, s.args))})" if isinstance(s, Atom)
+            else f"{ren(s.left)} {s.op} {ren(s.right)}" for s in rule.body]
+    return f"{rule.pred}({', '.join(map(ren, rule.head))}) <= {' & '.join(body)}"
+
+
+def _type_env(program: Program, rule: Rule, pre: dict[str, str | None]) -> dict[str, str | None]:
+    """Each variable's type (None: not known, e.g. bound only by a demand)."""
+    env = dict(pre)
+    for step in rule.body:
+        if isinstance(step, Compare):
+            lt, rt = _type_of(rule, step.left, env, True), _type_of(rule, step.right, env, True)
+            if step.op == "==" and isinstance(step.left, Var) and env.get(step.left.name) is None:
+                env[step.left.name] = rt
+            elif step.op == "==" and isinstance(step.right, Var) and env.get(step.right.name) is None:
+                env[step.right.name] = lt
+            continue
+        callee = program.preds[step.pred]
+        for i, arg in enumerate(step.args):
+            col = callee.types[i] if i < len(callee.types) else None
+            if isinstance(arg, Var) and env.get(arg.name) is None:
+                if not step.negated or arg.name in env:
+                    env[arg.name] = col
+            elif _mixed(_type_of(rule, arg, env, True), col):
+                raise rule.fail(f"argument {i + 1} of {step.pred} joins a string with a number")
+    for step in rule.body:
+        if isinstance(step, Compare) and step.op not in ("==", "!=") and \
+                _mixed(_type_of(rule, step.left, env, True), _type_of(rule, step.right, env, True)):
+            raise rule.fail(f"a string is ordered against a number ({step.op})")
+    return env
+
+
+def _mixed(a: str | None, b: str | None) -> bool:
+    return a is not None and b is not None and (a == STR) != (b == STR)
+
+
+def _type_of(rule: Rule, term: Term, env: dict[str, str | None], lenient: bool = False) -> str | None:
+    if isinstance(term, Const):
+        v = term.value
+        return STR if isinstance(v, str) else FLOAT if isinstance(v, float) else INT
+    if isinstance(term, Var):
+        return env.get(term.name)
+    left = _type_of(rule, term.left, env, lenient)
+    right = _type_of(rule, term.right, env, lenient) if term.right is not None else left
+    if STR in (left, right):
+        raise rule.fail("arithmetic on a string")
+    if term.op == "/" or FLOAT in (left, right):
+        return FLOAT
+    return INT if left or right else None
+
+
+# --------------------------------------------------------------------------------------------
+# SQL
+
+def _q(name: str) -> str:
+    return f'"{name}"'
+
+
+def _table(name: str) -> str:
+    return _q("p_" + name)
+
+
+def _literal(value: Any, codes: Mapping[str, int]) -> str:
+    if isinstance(value, str):
+        return f"CAST({codes[value]} AS BIGINT)"
+    if isinstance(value, float):
+        return f"CAST({value!r} AS DOUBLE)"
+    return f"CAST({int(value)} AS BIGINT)"
+
+
+class _Sql:
+    """Renders the clauses of a Program as SELECT statements."""
+
+    def __init__(self, program: Program):
+        self.program = program
+        self.alias = 0
+
+    def table(self, pred: str) -> str:
+        return _table(pred)
+
+    def fresh(self) -> str:
+        self.alias += 1
+        return f"t{self.alias}"
+
+    def expr(self, term: Term, env: dict[str, str], types: dict[str, str | None]) -> str:
+        if isinstance(term, Const):
+            return _literal(term.value, self.program.codes)
+        if isinstance(term, Var):
+            return env[term.name]
+        if term.op == "neg":
+            return f"(-{self.expr(term.left, env, types)})"
+        a, b = self.expr(term.left, env, types), self.expr(term.right, env, types)
+        floats = FLOAT in (_term_type(term.left, types), _term_type(term.right, types))
+        if term.op in "+-*":
+            return f"({a} {term.op} {b})"
+        guard = f"CASE WHEN ({b}) = 0 THEN error('division by zero') ELSE ({b}) END"
+        if term.op == "/":
+            return f"(CAST({a} AS DOUBLE) / {guard})"
+        if floats:
+            if term.op == "//":
+                return f"floor(CAST({a} AS DOUBLE) / {guard})"
+            return f"({a} - floor(CAST({a} AS DOUBLE) / {guard}) * ({b}))"
+        mod = f"((({a}) % {guard}) + ({b})) % ({b})"
+        if term.op == "%":
+            return f"({mod})"
+        return f"((({a}) - {mod}) // ({b}))"
+
+    def select(self, rule: Rule) -> tuple[list[str], str]:
+        """One clause as SQL: its output expressions and its ``FROM … WHERE …``."""
+        program = self.program
+        env: dict[str, str] = {}
+        types = _type_env(program, rule, {})
+        froms: list[str] = []
+        where: list[str] = []
+        w = None
+        if program.preds[rule.pred].world:
+            # The world comes from the first relation that has one; when a negation needs it
+            # first, every world is enumerated.
+            first = next((s for s in rule.body if isinstance(s, Atom) and program.preds[s.pred].world), None)
+            if first is None or first.negated:
+                a = self.fresh()
+                froms.append(f"{WORLDS} {a}")
+                w = f"{a}.w"
+        for step in rule.body:
+            if isinstance(step, Compare):
+                if step.op == "==" and isinstance(step.left, Var) and step.left.name not in env:
+                    env[step.left.name] = self.expr(step.right, env, types)
+                elif step.op == "==" and isinstance(step.right, Var) and step.right.name not in env:
+                    env[step.right.name] = self.expr(step.left, env, types)
+                else:
+                    where.append(self.compare(step, env, types))
+                continue
+            callee = program.preds[step.pred]
+            a = self.fresh()
+            conds, binds = self._match(step, a, env, types)
+            if callee.world:
+                if w is None:
+                    w = f"{a}.w"
+                else:
+                    conds.insert(0, f"{a}.w = {w}")
+            if step.negated:
+                where.append(f"NOT EXISTS (SELECT 1 FROM {self.table(step.pred)} {a}{_where(conds)})")
+            else:
+                froms.append(f"{self.table(step.pred)} {a}")
+                where += conds
+                env.update(binds)
+        outs = [self.expr(t, env, types) for t in rule.head]
+        if rule.aggregate:
+            outs.append(env[rule.aggregate[1].name])
+        if program.preds[rule.pred].world:
+            outs.insert(0, w)
+        return outs, (" FROM " + ", ".join(froms) if froms else "") + _where(where)
+
+    def _match(self, step: Atom, a: str, env: dict[str, str], types) -> tuple[list[str], dict[str, str]]:
+        conds: list[str] = []
+        binds: dict[str, str] = {}
+        for i, arg in enumerate(step.args):
+            col = f"{a}.a{i}"
+            if isinstance(arg, Var) and arg.name not in env and arg.name not in binds:
+                binds[arg.name] = col
+            elif isinstance(arg, Var) and arg.name in binds:
+                conds.append(f"{col} = {binds[arg.name]}")
+            else:
+                conds.append(f"{col} = {self.expr(arg, env, types)}")
+        return conds, binds
+
+    def compare(self, step: Compare, env: dict[str, str], types) -> str:
+        lt, rt = _term_type(step.left, types), _term_type(step.right, types)
+        if _mixed(lt, rt):                           # Python: a string never equals a number
+            return "FALSE" if step.op == "==" else "TRUE"
+        op = {"==": "=", "!=": "<>"}.get(step.op, step.op)
+        return f"({self.expr(step.left, env, types)} {op} {self.expr(step.right, env, types)})"
+
+    def materialise(self, pred: Pred, empty: set[str] = frozenset(), rules: list[Rule] | None = None) -> str:
+        """The SELECT that fills a predicate's relation.
+
+        A clause with a positive literal on a relation known to be ``empty`` in this run gives
+        nothing and is left out.
+        """
+        cols = (["w"] if pred.world else []) + [f"a{i}" for i in range(pred.arity)]
+        parts: list[str] = []
+        kept: list[Rule] = []
+        rules = pred.rules if rules is None else rules
+        for rule in rules:
+            if any(isinstance(s, Atom) and not s.negated and s.pred in empty for s in rule.body):
+                continue
+            outs, body = self.select(rule)
+            parts.append("SELECT " + (", ".join(outs) or "1") + body)
+            kept.append(rule)
+        if parts and rules[0].aggregate:
+            kind, _ = rules[0].aggregate
+            keys = cols[:-1]
+            fn = {"len_": "count(DISTINCT v)", "min_": "min(v)", "max_": "max(v)"}[kind]
+            inner = f"SELECT * FROM ({' UNION ALL '.join(parts)}) s({', '.join(keys + ['v'])})"
+            return f"SELECT {', '.join(keys)}, {fn} AS {cols[-1]} FROM ({inner}) g GROUP BY {', '.join(keys)}"
+        if not parts:
+            types = ([INT] if pred.world else []) + [t or INT for t in pred.types]
+            return "SELECT " + ", ".join(f"CAST(NULL AS {t}) AS {c}" for t, c in zip(types, cols)) + " WHERE FALSE"
+        if not cols:                                  # a proposition: true or not
+            return f"SELECT DISTINCT 1 AS a_ FROM ({' UNION '.join(parts)}) u"
+        if len(parts) == 1:                           # a relation is a set: one clause can repeat rows
+            distinct = "DISTINCT " if _projects(kept[0]) else ""
+            return f"SELECT {distinct}* FROM ({parts[0]}) u({', '.join(cols)})"
+        return f"SELECT * FROM ({' UNION '.join(parts)}) u({', '.join(cols)})"
+
+
+def _projects(rule: Rule) -> bool:
+    """Whether a clause can give a row twice: a variable of a positive literal is not in its head
+    (every relation, the input facts included, is a set; an assignment is a function of the rest)."""
+    head = set().union(*map(_vars, rule.head))
+    return any(isinstance(s, Atom) and not s.negated and not set().union(*map(_vars, s.args)) <= head
+               for s in rule.body)
+
+
+def _where(conds: list[str]) -> str:
+    return " WHERE " + " AND ".join(conds) if conds else ""
+
+
+def _term_type(term: Term, types: dict[str, str | None]) -> str | None:
+    if isinstance(term, Const):
+        return STR if isinstance(term.value, str) else FLOAT if isinstance(term.value, float) else INT
+    if isinstance(term, Var):
+        return types.get(term.name)
+    a = _term_type(term.left, types)
+    b = _term_type(term.right, types) if term.right is not None else a
+    return FLOAT if term.op == "/" or FLOAT in (a, b) else a or b
+
+
+# --------------------------------------------------------------------------------------------
+# Running on DuckDB
+
+
+@dataclass
+class Worlds:
+    """The input facts of a batch, each row led by its world: the questions of one run.
+
+    ``holds`` rows are (world, set, position, card); ``declared`` (world, set); ``seat`` (world,
+    table, set).  Alternatively ``sql`` gives each input relation as a SELECT (for the 2,598,960
+    hands of `poker check`, generated by DuckDB itself).
+    """
+    declared: list[tuple[int, int]] = field(default_factory=list)
+    holds: list[tuple[int, int, int, int]] = field(default_factory=list)
+    seat: list[tuple[int, int, int]] = field(default_factory=list)
+    sql: dict[str, str] = field(default_factory=dict)
+
+
+class Compiled:
+    """A rule set compiled to SQL, with its own in-memory DuckDB database."""
+
+    def __init__(self, clauses: Iterable[loader.Clause] = (), threads: int | None = None,
+                 program: Program | None = None):
+        import duckdb
+        self.program = program if program is not None else Program(list(clauses))
+        self._con = duckdb.connect(":memory:")
+        if threads:
+            self._con.execute(f"SET threads = {int(threads)}")
+        self._con.execute("SET preserve_insertion_order = false")   # relations are sets
+        # Joins follow the clause's literals in order, as pyDatalog's do: rule authors put the
+        # selective literals first, and DuckDB's estimates (on relations it has never seen) do
+        # worse, up to ten times slower on isFour and handKey.
+        self._con.execute("SET disabled_optimizers = 'join_order'")
+        self._lock = threading.Lock()
+        self._static: set[str] = set()
+        self._views: set[str] = set()
+        self._sql = _Sql(self.program)
+
+    def close(self) -> None:
+        self._con.close()
+
+    def interrupt(self) -> None:
+        """Stop the query running on this connection (from any thread): engine.limits calls it
+        when a time budget or the memory ceiling is passed."""
+        self._con.interrupt()
+
+    def _needed(self, asked: Iterable[str]) -> list[str]:
+        """The relations the asked ones read, dependencies first."""
+        preds = self.program.preds
+        order: list[str] = []
+        seen: set[str] = set()
+
+        def visit(name: str) -> None:
+            if name in seen or name not in preds:
+                return
+            seen.add(name)
+            for dep in sorted(self.program.deps(preds[name])):
+                visit(dep)
+            order.append(name)
+
+        for name in asked:
+            visit(name)
+        return order
+
+    def _create_static(self, names: list[str]) -> None:
+        for name in names:
+            pred = self.program.preds[name]
+            if name not in self._static and not pred.runtime:
+                self._run(f"CREATE TABLE {_table(name)} AS {self._sql.materialise(pred)}")
+                self._static.add(name)
+
+    def _run(self, sql: str, params: Sequence[Any] | None = None):
+        import duckdb
+        try:
+            return self._con.execute(sql, params) if params is not None else self._con.execute(sql)
+        except duckdb.OutOfRangeException as exc:
+            raise EvaluationError(f"integer overflow in the rules: {str(exc).splitlines()[0]}") from None
+        except (duckdb.InvalidInputException, duckdb.ConversionException) as exc:
+            msg = str(exc).splitlines()[0]
+            if "division by zero" in msg:
+                raise EvaluationError("division by zero in the rules") from None
+            raise EvaluationError(msg) from None
+
+    def static(self, pred: str) -> list[tuple]:
+        """All answers of a predicate that does not depend on input facts (cardId, keyPart …)."""
+        with self._lock:
+            p = self.program.preds.get(pred)
+            if p is None or p.runtime:
+                raise ValueError(f"{pred} is not a static relation of the rules")
+            self._create_static(self._needed([pred]))
+            return self._rows(pred)
+
+    def _rows(self, name: str) -> list[tuple]:
+        """A relation's rows, with its strings decoded."""
+        pred = self.program.preds.get(name)
+        if pred is None:
+            return []
+        rows = self._run(f"SELECT * FROM {_table(name)}").fetchall()
+        texts = [i + pred.world for i, t in enumerate(pred.types) if t == STR]
+        if texts:
+            strings = self.program.strings
+            rows = [tuple(strings[v] if i in texts else v for i, v in enumerate(row)) for row in rows]
+        return rows
+
+    def create(self, name: str, select: str) -> None:
+        """A helper table of the caller's in this database (``x_`` + name), e.g. every hand."""
+        self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS {select}')
+
+    def create_columns(self, name: str, columns: Mapping[str, Sequence[int]]) -> None:
+        """A helper table of integer columns (``x_`` + name), passed as text: fast for millions."""
+        texts = [",".join(map(str, map(int, values))) for values in columns.values()]
+        picks = ", ".join(f"unnest(string_split(${i + 1}, ',')::BIGINT[]) AS {_q(c)}" for i, c in enumerate(columns))
+        self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT {picks}', texts)
+
+    def run(self, worlds: Worlds, asked: Sequence[str], reduce: Mapping[str, str] | None = None,
+            compute: Sequence[str] = ()) -> dict[str, list[tuple]]:
+        """Evaluate the asked predicates in every world at once: rows led by their world.
+
+        ``reduce`` maps names to SELECTs run over the results before they are dropped (``{p}``
+        stands for the relation of the predicate p): answers too many to fetch, counted in place.
+        Strings in reduced rows stay coded.  ``compute`` names relations that are computed for
+        ``reduce`` but not fetched.
+        """
+        with self._lock:
+            names = self._needed([*asked, *compute])
+            self._create_static(names)
+            created: list[str] = []
+            try:
+                for name, cols in ((interface.DECLARED, ["w", "a0"]),
+                                   (interface.HOLDS, ["w", "a0", "a1", "a2"]),
+                                   (interface.SEAT, ["w", "a0", "a1"])):
+                    created.append(_table(name))
+                    self._load_input(_table(name), cols, worlds.sql.get(name), getattr(worlds, name))
+                created.append(WORLDS)
+                self._run(f"CREATE OR REPLACE TABLE {WORLDS} AS " + (
+                    worlds.sql.get("worlds") or f"SELECT DISTINCT w FROM {_table(interface.DECLARED)}"))
+                made: set[str] = set()
+                fed: set[str] = set()
+                whole = self._whole(names, [*asked, *compute])
+                uses = self._uses(names, whole)
+                empty: set[str] = set()
+                for name in names:
+                    pred = self.program.preds[name]
+                    if pred.view and name not in whole:
+                        demand = self.program.preds[DEMAND + name]
+                        cols = (["w BIGINT"] if demand.world else []) + [f"a{i} BIGINT" for i in range(demand.arity)]
+                        created += [_table(demand.name), _table(name)]
+                        self._run(f"CREATE OR REPLACE TABLE {_table(demand.name)} ({', '.join(cols)})")
+                for name in names:
+                    pred = self.program.preds[name]
+                    if name in self.program.inputs or not pred.runtime or (pred.view and name not in whole):
+                        continue
+                    rules = self._rules(pred, whole)
+                    for rule in rules:
+                        self._feed(rule, made, fed, empty, whole)
+                    created.append(_table(name))
+                    # A relation read by one clause only is a view: DuckDB plans it into its reader.
+                    kind = "VIEW" if uses.get(name, 0) == 1 and name not in asked and name not in compute else "TABLE"
+                    if kind == "VIEW":
+                        self._views.add(_table(name))
+                    self._create(kind, name, pred, empty, rules)
+                out = {name: self._rows(name) for name in asked}
+                tables = {name: _table(name) for name in self.program.preds}
+                for key, sql in (reduce or {}).items():
+                    out[key] = self._run(sql.format_map(tables)).fetchall()
+                return out
+            finally:
+                for table in reversed(created):
+                    kind = "VIEW" if table in self._views else "TABLE"
+                    self._con.execute(f"DROP {kind} IF EXISTS {table}")
+                self._views.clear()
+
+    def _rules(self, pred: Pred, whole: set[str]) -> list[Rule]:
+        """The clauses that compute a relation in this run (an optional view asked whole: unnarrowed)."""
+        return [r.full for r in pred.rules] if pred.optional and pred.name in whole else pred.rules
+
+    def _whole(self, names: list[str], roots: Sequence[str]) -> set[str]:
+        """The optional views computed whole in this run: the asked ones, and those that a whole
+        relation calls without binding their inputs."""
+        preds = self.program.preds
+        whole = {n for n in roots if n in preds and preds[n].optional}
+        todo = [n for n in names if not preds[n].view] + sorted(whole)
+        while todo:
+            pred = preds[todo.pop()]
+            for rule in self._rules(pred, whole):
+                for step, bound in _call_sites(rule.body, set()):
+                    callee = preds[step.pred]
+                    if callee.optional and step.pred not in whole and not callee.inputs <= bound:
+                        whole.add(step.pred)
+                        todo.append(step.pred)
+        return whole
+
+    def _uses(self, names: list[str], whole: set[str]) -> dict[str, int]:
+        """How many body literals (and demands) read each relation, among the needed clauses."""
+        count: dict[str, int] = {}
+        for name in names:
+            for rule in self._rules(self.program.preds[name], whole):
+                for r in [rule, *rule.demands]:
+                    for step in r.body:
+                        if isinstance(step, Atom):
+                            count[step.pred] = count.get(step.pred, 0) + 1
+        return count
+
+    def _create(self, kind: str, name: str, pred: Pred, empty: set[str], rules: list[Rule]) -> None:
+        """Create a relation; note it when it is empty (the clauses that read it positively are skipped)."""
+        self._run(f"CREATE OR REPLACE {kind} {_table(name)} AS {self._sql.materialise(pred, empty, rules)}")
+        if kind == "TABLE" and self._con.execute(f"SELECT 1 FROM {_table(name)} LIMIT 1").fetchone() is None:
+            empty.add(name)
+        else:
+            empty.discard(name)
+
+    def _feed(self, rule: Rule, made: set[str], fed: set[str], empty: set[str], whole: set[str]) -> None:
+        """Before a clause runs: add what its calls of views ask for, and compute the views anew.
+
+        A demand read only from complete relations gives the same rows every time: it is fed once
+        (``fed`` holds its shape, variables renamed).  A view computed whole needs no demand.
+        """
+        for demand in rule.demands:
+            view = demand.pred[len(DEMAND):]
+            if view in whole:
+                continue
+            shape = _shape(demand) if not any(isinstance(s, Atom) and self.program.preds[s.pred].view
+                                               for s in demand.body) else None
+            if shape is not None and shape in fed and view in made:
+                continue
+            if shape is not None:
+                fed.add(shape)
+            table = _table(demand.pred)
+            outs, body = self._sql.select(demand)
+            added = self._run(f"INSERT INTO {table} SELECT DISTINCT {', '.join(outs)}{body} "
+                              f"EXCEPT SELECT * FROM {table}").fetchone()[0]
+            if added or view not in made:
+                pred = self.program.preds[view]
+                for inner in pred.rules:
+                    self._feed(inner, made, fed, empty, whole)
+                self._create("TABLE", view, pred, empty, pred.rules)
+                made.add(view)
+
+    def _load_input(self, table: str, cols: list[str], sql: str | None, rows: list[tuple]) -> None:
+        """An input relation from a SELECT, or from rows of integers (passed as one string)."""
+        if sql is not None:
+            self._run(f"CREATE OR REPLACE TABLE {table} AS SELECT * FROM ({sql}) x({', '.join(cols)})")
+        elif not rows:
+            spec = ", ".join(f"CAST(NULL AS BIGINT) AS {c}" for c in cols)
+            self._run(f"CREATE OR REPLACE TABLE {table} AS SELECT {spec} WHERE FALSE")
+        else:
+            text = ",".join(str(int(v)) for row in rows for v in row)
+            n = len(cols)
+            picks = ", ".join(f"x[{i + 1} + g * {n}] AS {c}" for i, c in enumerate(cols))
+            self._run(f"CREATE OR REPLACE TABLE {table} AS SELECT {picks} FROM "
+                      f"(SELECT string_split($1, ',')::BIGINT[] AS x) s, range({len(rows)}) r(g)", [text])
+
+
+class CompiledEvaluator:
+    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run."""
+
+    name = "compiled"
+
+    def __init__(self, clauses: Iterable[loader.Clause] = (), threads: int | None = None,
+                 program: Program | None = None):
+        self.compiled = Compiled(clauses, threads, program)
+
+    def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
+        batch = Worlds()
+        for w, world in enumerate(worlds):
+            facts = world.facts()
+            batch.declared += [(w, *r) for r in facts[interface.DECLARED]]
+            batch.holds += [(w, *r) for r in facts[interface.HOLDS]]
+            batch.seat += [(w, *r) for r in facts[interface.SEAT]]
+        rows = self.compiled.run(batch, list(dict.fromkeys(a.pred for a in asked))) if worlds else {}
+        out: list[dict] = [{a: [] for a in asked} for _ in worlds]
+        for ask in asked:
+            pred = self.compiled.program.preds.get(ask.pred)
+            if pred is not None and not pred.world:          # the same rows in every world
+                kept = sorted((r for r in rows[ask.pred] if ask.keep(r)), key=repr)
+                for answers in out:
+                    answers[ask] = list(kept)
+                continue
+            for row in rows.get(ask.pred, []):
+                if ask.keep(row[1:]):
+                    out[row[0]][ask].append(row[1:])
+        for answers in out:
+            for rows_ in answers.values():
+                rows_.sort(key=repr)
+        return out

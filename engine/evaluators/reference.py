@@ -1,0 +1,46 @@
+"""The reference evaluator: pyDatalog, asked world by world, as the rules' own interpreter."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import Answers, Ask, World
+
+
+class ReferenceEvaluator:
+    """Asks a pyDatalog owner (an Engine's Logic) one world at a time."""
+
+    name = "pyDatalog"
+
+    def __init__(self, owner: Any, arity: dict[str, int]):
+        self.owner = owner
+        self.arity = arity
+
+    def answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
+        from ..core import Var, assert_fact, retract_fact
+        out = []
+        for world in worlds:
+            facts = [(name, row) for name, rows in world.facts().items() for row in rows]
+            with self.owner._context():
+                for name, row in facts:
+                    assert_fact(name, row)
+                try:
+                    answers: Answers = {}
+                    for ask in asked:
+                        if ask.pred not in self.arity:
+                            answers[ask] = []
+                            continue
+                        args = [Var(f"X{i}") if a is None else a for i, a in enumerate(ask.args)]
+                        rows = self.owner.ask(ask.pred, *args)
+                        answers[ask] = sorted((_whole(ask, r) for r in rows), key=repr)
+                finally:
+                    for name, row in facts:
+                        retract_fact(name, row)
+            out.append(answers)
+        return out
+
+
+def _whole(ask: Ask, free: tuple) -> tuple:
+    """A row of the asked predicate: the bound arguments and the free ones' answers."""
+    values = iter(free)
+    return tuple(next(values) if a is None else a for a in ask.args)

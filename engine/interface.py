@@ -1,0 +1,42 @@
+"""The interface between the rules and Python, declared once.
+
+The engine asserts the input facts; the rules define everything else.  Every module that asserts
+facts or asks the rules names the predicates through this module, never as strings of its own.
+
+>>> INPUTS["holds"]
+('set', 'position', 'card')
+>>> sorted(INPUTS)
+['declared', 'holds', 'seat']
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# Input facts: predicate -> the meaning of each argument.  The rules read them, never define them.
+DECLARED: Final = "declared"      # declared(S): S names a set of cards
+HOLDS: Final = "holds"            # holds(S, I, C): the I-th card given for S is the id C
+SEAT: Final = "seat"              # seat(T, S): the set S sits at the table T (an N-hand fight)
+INPUTS: Final[dict[str, tuple[str, ...]]] = {
+    DECLARED: ("set",),
+    HOLDS: ("set", "position", "card"),
+    SEAT: ("table", "set"),
+}
+
+# Predicates the engine asks.
+IS_CARD: Final = "isCard"
+GET_SUIT: Final = "getSuit"
+GET_VALUE: Final = "getValue"
+CARD_ID: Final = "cardId"
+VALUE_SYMBOL: Final = "valueSymbol"
+SUIT_SYMBOL: Final = "suitSymbol"
+VALUE_NAME: Final = "valueName"
+CATEGORY_NAME: Final = "categoryName"
+IS_HAND: Final = "isHand"
+GET_RANK: Final = "getRank"
+HAND_KEY: Final = "handKey"          # handKey(S, Order, Index, Value): a hand's tie-break key
+WHY_NOT_HAND: Final = "whyNotHand"
+WHY_NOT_FIGHT: Final = "whyNotFight"
+BEAT: Final = "beat"                 # beat(A, B, R): the spec's fight of two hands
+WINNER: Final = "winner"             # winner(T, H): the hands at table T that no other beats
+INVALID_TABLE: Final = "invalidTable"

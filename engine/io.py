@@ -1,0 +1,161 @@
+"""Writing output files: atomically, with the permissions a plain write would give.
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as folder:
+...     out = pathlib.Path(folder) / "results.yaml"
+...     check_writable(out)             # the directory exists and takes new files: no error
+...     atomic_write(out, "results: []\\n")
+...     with atomic_writer(out) as stream:      # written as it comes, replaced at the end
+...         _ = stream.write("results:\\n- {}\\n")
+...     out.read_text()
+'results:\\n- {}\\n'
+
+An output path that is a symbolic link is written through: its target is replaced and the link
+stays.  While a temporary file exists, SIGTERM (like Ctrl-C) removes it before the process ends
+(:func:`terminate_cleanly`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import stat
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any, Iterator, TextIO
+
+__all__ = ["atomic_write", "atomic_writer", "check_writable", "target_of", "terminate_cleanly",
+           "Terminated", "umask"]
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread on SIGTERM (while :func:`terminate_cleanly` is active), so that
+    ``finally`` blocks run; the exit status is 128 + 15, as after the signal itself."""
+
+    def __init__(self) -> None:
+        super().__init__(128 + signal.SIGTERM)
+
+
+def umask() -> int:
+    """The process's umask, read without changing it where the system tells it (Linux)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)          # elsewhere: set and restore (not thread-safe, but brief)
+    os.umask(mask)
+    return mask
+
+
+def target_of(path: Path | str) -> Path:
+    """The file a write to ``path`` should replace: ``path`` itself, or the end of its chain of
+    symbolic links (a link is written through, not replaced by a regular file)."""
+    path = Path(path)
+    if not path.is_symlink():
+        return path
+    return Path(os.path.realpath(path))
+
+
+@contextlib.contextmanager
+def terminate_cleanly() -> Iterator[None]:
+    """While active (in the main thread), SIGTERM raises :class:`Terminated` (a SystemExit) in the
+    main thread instead of killing the process at once, so that cleanup code runs.  Elsewhere, or
+    when SIGTERM is ignored, it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+    except (ValueError, OSError):
+        previous = None
+    if previous is signal.SIG_IGN or previous is None:
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise Terminated()
+
+    signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: Path | str, encoding: str = "utf-8") -> Iterator[TextIO]:
+    """A text stream whose content replaces ``path`` only when the block ends without error.
+
+    The text goes to a temporary file beside the target, which then replaces it, so a reader sees
+    the old content or the new, never half of it.  A new file gets the permissions the umask gives
+    (``0o666 & ~umask``, as ``open(path, "w")`` would), and a file that exists keeps its mode.  On
+    any failure, Ctrl-C or SIGTERM the old file stays as it was and the temporary file is removed.
+    A symbolic link is written through (:func:`target_of`).  A device or a FIFO (``/dev/null``,
+    ``/dev/stdout``) cannot be replaced: it is written directly.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+        with open(path, "w", encoding=encoding) as direct:
+            yield direct
+        return
+    target = target_of(path)
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~umask()
+    with terminate_cleanly():
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding=encoding) as f:
+                yield f
+                f.flush()
+                os.fchmod(f.fileno(), mode)     # mkstemp made it 0600
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def atomic_write(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (see :func:`atomic_writer`)."""
+    with atomic_writer(path) as f:
+        f.write(text)
+
+
+def check_writable(path: Path | str) -> None:
+    """Raise OSError (with ``filename`` set to ``path``) when ``path`` cannot be written.
+
+    Checks what :func:`atomic_write` needs: the directory exists and takes new files, and
+    ``path`` is not a directory or a file that may not be written (for a symbolic link: its
+    target; a device such as ``/dev/null`` is written directly, so only its permission counts).
+    Call it before long work, so that a typo in an output path shows at once.
+    """
+    shown = str(path)
+    try:
+        kind = os.stat(path).st_mode
+    except OSError:
+        kind = None
+    if kind is not None and not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+        if not os.access(path, os.W_OK):
+            raise PermissionError(13, "it may not be written", shown)
+        return
+    path = target_of(path)
+    parent = path.parent
+    if not parent.exists():
+        raise FileNotFoundError(2, f"no directory {str(parent)!r}", shown)
+    if not parent.is_dir():
+        raise NotADirectoryError(20, f"{str(parent)!r} is not a directory", shown)
+    if path.is_dir():
+        raise IsADirectoryError(21, "it is a directory", shown)
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise PermissionError(13, f"the directory {str(parent)!r} is not writable", shown)
+    if path.exists() and not os.access(path, os.W_OK):
+        raise PermissionError(13, "the file is not writable", shown)
+

@@ -1,0 +1,286 @@
+"""Limits on evaluation: a time budget and a memory ceiling.
+
+A rule set (or a query) can ask for work without end: a recursion that never closes, a join of
+everything with everything.  :func:`budget` bounds the work done in a ``with`` block::
+
+    with budget(60, memory=2 << 30, what="the query"):
+        answers = engine.query(text, a=hand)
+
+When the block runs past ``seconds``, or the process's resident memory passes ``memory`` bytes,
+:class:`BudgetExceeded` (a ``RuntimeError``) is raised in the main thread, with one line naming
+the budget.  How:
+
+* a timer (``signal.setitimer``, SIGALRM) ticks every :data:`TICK` seconds while a budget is
+  active; its handler, run by Python in the main thread, compares the clock with the deadline and
+  the resident set size (``/proc/self/statm``) with the ceiling.  Python code, pyDatalog, and
+  DuckDB queries (which poll for signals) stop within a tick;
+* objects registered with :func:`register` (the compiled evaluator's DuckDB connection) are
+  interrupted as well, from the handler and, should the main thread not come back to Python,
+  from a watchdog thread :data:`GRACE` seconds after the deadline.
+
+``RLIMIT_AS`` is not used: DuckDB's threads reserve far more address space than they touch, so
+a limit on address space fails healthy runs.  Resident memory is what runs out.
+
+Budgets nest (the innermost deadline and the lowest ceiling win).  Outside the main thread a
+budget does nothing but arm the watchdog.  ``seconds=None`` or ``0`` means no time limit;
+``memory=None`` or ``0`` no memory ceiling.
+
+>>> with budget(5):
+...     sum(range(1000))
+499500
+>>> import time
+>>> with budget(0.05, what="the loop"):
+...     while True:
+...         time.sleep(0.01)
+Traceback (most recent call last):
+  ...
+engine.limits.BudgetExceeded: the loop ran past its time budget of 0.05 s (--timeout)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import re
+import signal
+import sys
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+__all__ = ["BudgetExceeded", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
+           "resident", "DEFAULT_BATCH_TIMEOUT", "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
+
+DEFAULT_BATCH_TIMEOUT = 600.0   # judge, check: whole batches
+DEFAULT_TIMEOUT = 60.0          # one question: rank, beat, role, deal, a REPL query
+MEMORY_ENV = "POKER_MEMORY"     # the ceiling: bytes, 512M, 4G, 50% (of the machine's memory), 0 (none)
+TIMEOUT_ENV = "POKER_TIMEOUT"   # a default time budget for every command, in seconds (0: none)
+DEFAULT_MEMORY_SHARE = 0.8      # of the machine's memory, when POKER_MEMORY is not set
+TICK = 0.1                      # seconds between two checks
+GRACE = 1.0                     # seconds after the deadline before the watchdog interrupts
+RERAISE = 1.0                   # seconds between two raises of an expired budget's exception
+
+
+class BudgetExceeded(RuntimeError):
+    """Work stopped: it ran past its time budget or its memory ceiling (one line says which)."""
+
+
+@dataclass
+class _Budget:
+    what: str
+    seconds: float | None
+    memory: int | None
+    deadline: float | None
+    expired: str | None = None
+    raised: float = 0.0             # when its exception was last raised
+
+
+_active: list[_Budget] = []
+_interruptible: "weakref.WeakSet[Any]" = weakref.WeakSet()
+_previous_handler: Any = None
+
+
+def register(obj: Any) -> Any:
+    """Have ``obj.interrupt()`` called when a budget expires (kept by weak reference); returns obj."""
+    _interruptible.add(obj)
+    return obj
+
+
+def _interrupt_all() -> None:
+    """Interrupt every registered object, and every live compiled evaluator's DuckDB connection
+    (``engine.evaluators.compiled.Compiled.interrupt``), found by class: DuckDB stops a query at
+    once when interrupted, but only late when merely told about a pending signal."""
+    targets = list(_interruptible)
+    compiled = getattr(sys.modules.get("engine.evaluators.compiled"), "Compiled", None)
+    if compiled is not None and not any(isinstance(t, compiled) for t in targets):
+        targets += [o for o in gc.get_objects() if type(o) is compiled]
+    for obj in targets:
+        with contextlib.suppress(Exception):
+            obj.interrupt()
+
+
+def resident() -> int:
+    """The resident set size of this process in bytes (0 where it cannot be read)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        try:
+            import resource
+            return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024   # the peak: an upper bound
+        except (ImportError, OSError):
+            return 0
+
+
+def _physical() -> int:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+_SIZE = re.compile(r"\s*(\d+(?:\.\d*)?)\s*([kmgt]?)i?b?\s*\Z", re.IGNORECASE)
+
+
+def parse_size(text: str) -> int:
+    """Bytes from ``512M``, ``4G``, ``1.5g``, ``1000000`` or ``50%`` (of the machine's memory);
+    ``0`` or ``none`` is no ceiling (0).  ValueError says what is wrong.
+
+    >>> parse_size("512M"), parse_size("1k"), parse_size("0"), parse_size("none")
+    (536870912, 1024, 0, 0)
+    """
+    text = str(text).strip()
+    if text.lower() in ("none", "off", "0"):
+        return 0
+    if text.endswith("%"):
+        try:
+            share = float(text[:-1])
+        except ValueError:
+            share = -1.0
+        if not 0 < share <= 100:
+            raise ValueError(f"{text!r} is not a share of the memory (1% .. 100%)")
+        return int(_physical() * share / 100)
+    m = _SIZE.match(text)
+    if not m:
+        raise ValueError(f"{text!r} is not a size (e.g. 512M, 4G, 50%, or 0 for none)")
+    number = float(m.group(1)) * 1024 ** " kmgt".index((m.group(2) or " ").lower())
+    if number > 1 << 60:
+        raise ValueError(f"{text!r} is too large")
+    return int(number)
+
+
+def parse_seconds(text: str) -> float:
+    """Seconds from ``60``, ``2.5``, ``90s``, ``10m``, ``1h``; ``0`` or ``none`` is no limit (0.0).
+
+    >>> parse_seconds("90"), parse_seconds("10m"), parse_seconds("none")
+    (90.0, 600.0, 0.0)
+    """
+    text = str(text).strip().lower()
+    if text in ("none", "off", "0"):
+        return 0.0
+    m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)\s*([smh]?)", text)
+    if not m:
+        raise ValueError(f"{text!r} is not a number of seconds (e.g. 60, 2.5, 10m, or 0 for none)")
+    value = float(m.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[m.group(2)]
+    if value > 10 ** 7:
+        raise ValueError(f"{text!r} is too long a time (at most {10 ** 7} s)")
+    return value
+
+
+def memory_ceiling() -> int:
+    """The default memory ceiling in bytes: ``$POKER_MEMORY``, else 80% of the machine's memory
+    (0: none).  A bad ``$POKER_MEMORY`` raises ValueError naming it."""
+    text = os.environ.get(MEMORY_ENV)
+    if text is None or not text.strip():
+        return int(_physical() * DEFAULT_MEMORY_SHARE)
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise ValueError(f"${MEMORY_ENV}: {exc}") from None
+
+
+def default_timeout(fallback: float) -> float:
+    """``$POKER_TIMEOUT`` when set (ValueError naming it if bad), else ``fallback``."""
+    text = os.environ.get(TIMEOUT_ENV)
+    if text is None or not text.strip():
+        return fallback
+    try:
+        return parse_seconds(text)
+    except ValueError as exc:
+        raise ValueError(f"${TIMEOUT_ENV}: {exc}") from None
+
+
+def _mb(n: int) -> str:
+    return f"{n / (1 << 20):,.0f} MB"
+
+
+def _check() -> _Budget | None:
+    """The first active budget that is exceeded (marked expired), else None.
+
+    An expired budget stays expired: its exception is raised again every RERAISE seconds until the
+    block ends, in case the code running caught the first one (pyDatalog turns exceptions raised
+    while it computes an expression into values).
+    """
+    now = time.monotonic()
+    rss = None
+    for b in reversed(_active):
+        if b.expired:
+            if now - b.raised >= RERAISE:
+                b.raised = now
+                return b
+            continue
+        if b.deadline is not None and now >= b.deadline:
+            b.expired = f"{b.what} ran past its time budget of {b.seconds:g} s (--timeout)"
+            b.raised = now
+            return b
+        if b.memory:
+            rss = resident() if rss is None else rss
+            if rss > b.memory:
+                b.expired = (f"{b.what} passed the memory ceiling of {_mb(b.memory)} "
+                             f"(resident {_mb(rss)}; --memory)")
+                b.raised = now
+                return b
+    return None
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    hit = _check()
+    if hit is not None:
+        _interrupt_all()
+        raise BudgetExceeded(hit.expired)
+
+
+def _arm() -> None:
+    signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+
+
+@contextlib.contextmanager
+def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation") -> Iterator[None]:
+    """Raise :class:`BudgetExceeded` in the main thread when the block runs longer than
+    ``seconds`` or the process's resident memory passes ``memory`` bytes (see the module)."""
+    seconds = seconds if seconds and seconds > 0 else None
+    memory = memory if memory and memory > 0 else None
+    if seconds is None and memory is None:
+        yield
+        return
+    deadline = time.monotonic() + seconds if seconds is not None else None
+    state = _Budget(what, seconds, memory, deadline)
+    watchdog = None
+    if deadline is not None:
+        watchdog = threading.Timer(seconds + GRACE, _interrupt_all)
+        watchdog.daemon = True
+        watchdog.start()
+    if memory is not None and resident() > memory:
+        raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
+                             f"(resident {_mb(resident())} before it started; --memory)")
+    main = threading.current_thread() is threading.main_thread()
+    global _previous_handler
+    if main:
+        if not _active:
+            _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
+            _arm()
+        _active.append(state)
+    try:
+        yield
+    except BudgetExceeded:
+        raise
+    except MemoryError:
+        raise BudgetExceeded(f"{what} ran out of memory") from None
+    except BaseException:
+        if state.expired:           # DuckDB turns the handler's exception into its own
+            raise BudgetExceeded(state.expired) from None
+        raise
+    finally:
+        if main:
+            _active.remove(state)
+            if not _active:
+                signal.setitimer(signal.ITIMER_REAL, 0, 0)
+                signal.signal(signal.SIGALRM, _previous_handler if _previous_handler is not None
+                              else signal.SIG_DFL)
+        if watchdog is not None:
+            watchdog.cancel()
+    if state.expired:               # the exception was caught inside: the work's result is suspect
+        raise BudgetExceeded(state.expired)

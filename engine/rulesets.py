@@ -1,0 +1,276 @@
+"""Rule sets: where the rule files are, and which clauses a rule set is made of.
+
+The rule files are the package data of ``engine.rules`` (the folder ``rules/`` of the repository,
+mapped there by pyproject.toml), found with :mod:`importlib.resources`, so they travel with every
+install: wheel, sdist or editable.  The layout::
+
+    rules/*.dl                          the standard rule set (the default)
+    rules/variants/NAME/variant.toml    a variant: the rule set it extends and a description
+    rules/variants/NAME/*.dl            its clauses, laid over the set it extends
+    rules/board/board.dl                the House of Games board's invariant (engine.board);
+                                        not part of any poker rule set
+
+A variant's ``variant.toml`` reads::
+
+    extends = "standard"                # or another variant
+    description = "one line"
+
+Each label a variant gives replaces **all** the clauses of that label in the set it extends,
+where the label stood; a label new to that set is added at the end.  A variant may extend another
+variant; a chain that comes back on itself is a RuleError.
+
+A directory given as a path (``Engine(rules=PATH)``, ``--rules PATH``) loads every ``*.dl``
+directly in it, as it is; when it holds a ``variant.toml`` it is a variant of the set it names.
+
+Nothing here parses Datalog: :mod:`engine.loader` reads and checks the files.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from . import interface as I
+from .interface import INPUTS
+from .loader import Clause, RuleError, check_program, parse_file, read_rule_file
+
+RULES_PACKAGE = "engine.rules"
+DEFAULT_RULES = "standard"
+VARIANTS = "variants"              # the folder of the named variants, under the rules
+VARIANT_FILE = "variant.toml"
+VARIANT_KEYS = {"extends", "description"}
+MAX_VARIANT_BYTES = 64 * 1024
+# What the engine asks of every poker rule set (name: arity); a set without one of them would
+# answer nothing, e.g. every fight -1, rather than fail.
+REQUIRED = {I.CARD_ID: 3, I.VALUE_SYMBOL: 3, I.SUIT_SYMBOL: 3, I.CATEGORY_NAME: 2, I.IS_HAND: 1,
+            I.GET_RANK: 2, I.BEAT: 3, I.WINNER: 2}
+NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
+
+
+def _locate() -> Path:
+    """The folder of the installed rule files (``rules/`` in the repository).
+
+    When the package is not installed (a checkout put on sys.path by hand), ``engine.rules`` is not
+    importable; then the checkout's ``rules/`` beside ``engine/`` is used.  A missing folder is not
+    an error here: ``resolve`` names it when a rule set is asked for.
+    """
+    try:
+        root = resources.files(RULES_PACKAGE)
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parent.parent / "rules"
+    # Installed on a file system (wheel, sdist, editable), it is a Path; from a zip it is not,
+    # and the str is then no folder, so resolve() reports it.
+    return root if isinstance(root, Path) else Path(str(root))
+
+
+RULES_DIR: Path = _locate()
+
+
+@dataclass
+class RuleSet:
+    """The clauses of a rule set, in load order, after variants replaced their labels."""
+    name: str
+    files: list[Path]
+    clauses: list[Clause] = field(default_factory=list)
+    extends: str | None = None      # the rule set a variant is laid over
+    description: str = ""
+
+    def labels(self) -> list[str]:
+        return list(dict.fromkeys(c.label for c in self.clauses))
+
+    def predicates(self) -> list[str]:
+        return sorted({c.head for c in self.clauses})
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A variant's ``variant.toml``."""
+    extends: str
+    description: str
+
+
+def rule_files(directory: Path) -> list[Path]:
+    """Every ``*.dl`` entry directly in a folder, sorted by name, whatever it is: one that is no
+    readable file (a dangling link, a FIFO, a device, a directory named ``x.dl``) is refused by
+    the loader with its name, never skipped."""
+    return sorted(p for p in directory.glob("*.dl") if not p.name.startswith("."))
+
+
+def variants_dir() -> Path:
+    return RULES_DIR / VARIANTS
+
+
+def available() -> list[str]:
+    """The named rule sets: ``standard`` and every folder of rules/variants/ with a variant.toml."""
+    folder = variants_dir()
+    names = sorted(p.name for p in folder.iterdir()
+                   if p.is_dir() and NAME.match(p.name) and _exists(p / VARIANT_FILE)
+                   and p.name != DEFAULT_RULES) if folder.is_dir() else []
+    return [DEFAULT_RULES] + names
+
+
+def resolve(rules: str | Path | None = None) -> RuleSet:
+    """The rule set ``rules``: a name (``standard``, a variant) or a directory of *.dl files.
+
+    A RuleError names what is wrong: an unknown name, a folder without rule files, a variant.toml
+    that cannot be read, a cycle of variants, or a rule set without clauses.  Never an empty set.
+    """
+    rules = DEFAULT_RULES if rules is None else rules
+    text = str(rules)
+    candidate = Path(text).expanduser()
+    if isinstance(rules, Path) or "/" in text or text.startswith(".") or (candidate.is_dir() and not _is_named(text)):
+        if not candidate.is_dir():
+            raise RuleError(f"{text}: not a directory of rule files")
+        if _exists(candidate / VARIANT_FILE):
+            return _checked(_variant(str(candidate), candidate, ()))
+        return _checked(_plain(str(candidate), candidate))
+    if not _is_named(text):
+        names = ", ".join(available())
+        raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
+    return _checked(_named(text, ()))
+
+
+def _is_named(text: str) -> bool:
+    return text == DEFAULT_RULES or (NAME.match(text) is not None and (variants_dir() / text).is_dir())
+
+
+def _plain(name: str, directory: Path) -> RuleSet:
+    """Every *.dl directly in a folder, as it is (the standard set, or a directory given)."""
+    files = rule_files(directory)
+    if not files:
+        if name == DEFAULT_RULES:
+            raise RuleError(f"{directory}: no *.dl rule files for the {DEFAULT_RULES} rule set "
+                            f"(is the package {RULES_PACKAGE} installed with its rules?)")
+        raise RuleError(f"{directory}: no *.dl rule files in it")
+    return RuleSet(name, files, _combine([parse_file(f) for f in files], []))
+
+
+def _named(name: str, chain: tuple[str, ...]) -> RuleSet:
+    if name == DEFAULT_RULES:
+        return _plain(DEFAULT_RULES, RULES_DIR)
+    folder = variants_dir() / name
+    if not folder.is_dir():
+        names = ", ".join(available())
+        raise RuleError(f"unknown rule set {name!r} (available: {names})")
+    return _variant(name, folder, chain)
+
+
+def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
+    """A variant: the set it extends, with its own clauses laid over."""
+    meta = read_variant(folder)
+    where = folder / VARIANT_FILE
+    if meta.extends == name or meta.extends in chain:
+        raise RuleError(f"{where}: a cycle of rule sets, each extending the next: "
+                        f"{' -> '.join(chain + (name, meta.extends))}")
+    if not _is_named(meta.extends):
+        raise RuleError(f"{where}: extends {meta.extends!r}, which is no rule set "
+                        f"(available: {', '.join(available())})")
+    base = _named(meta.extends, chain + (name,))
+    files = rule_files(folder)
+    if not files:
+        raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
+    clauses = _combine([base.clauses], [parse_file(f) for f in files])
+    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description)
+
+
+def read_variant(folder: Path) -> Variant:
+    """Read a variant's variant.toml (``extends``, ``description``); RuleError names the file."""
+    path = folder / VARIANT_FILE
+    if not _exists(path):
+        raise RuleError(f"{path}: missing; a variant names the rule set it extends "
+                        f"(extends = \"{DEFAULT_RULES}\")")
+    raw = read_rule_file(path, MAX_VARIANT_BYTES)      # a regular file, read without blocking
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RuleError(f"{path}: not TOML: {exc}") from None
+    unknown = sorted(set(data) - VARIANT_KEYS)
+    if unknown:
+        raise RuleError(f"{path}: unknown key {unknown[0]!r} (a variant has {', '.join(sorted(VARIANT_KEYS))})")
+    extends, description = data.get("extends"), data.get("description", "")
+    if not isinstance(extends, str) or not NAME.match(extends):
+        raise RuleError(f"{path}: `extends` must name a rule set ({', '.join(available())}), "
+                        f"not {extends!r}")
+    if not isinstance(description, str):
+        raise RuleError(f"{path}: `description` must be a string")
+    return Variant(extends, description.strip())
+
+
+def _exists(path: Path) -> bool:
+    """Whether there is an entry at ``path`` at all (a dangling link or a FIFO counts)."""
+    return os.path.lexists(path)
+
+
+def _checked(rs: RuleSet) -> RuleSet:
+    """A rule set that has clauses, defines every predicate it uses and computes no strings."""
+    if not rs.clauses:
+        raise RuleError(f"rule set {rs.name!r} has no clauses (files: {', '.join(map(str, rs.files))})")
+    check_program(rs.clauses, INPUTS)
+    return rs
+
+
+def check_required(rs: RuleSet) -> RuleSet:
+    """The rule set, when it defines every predicate the poker engine asks (:data:`REQUIRED`);
+    else a RuleError naming them and the folders, rather than a judge that marks every fight -1."""
+    defined = {(c.head, len(_head(c).args)) for c in rs.clauses if isinstance(_head(c), ast.Call)}
+    missing = [f"{name}/{n}" for name, n in REQUIRED.items() if (name, n) not in defined]
+    if missing:
+        folders = ", ".join(sorted({str(f.parent) for f in rs.files}))
+        raise RuleError(f"rule set {rs.name!r} ({folders}): no clause defines {', '.join(missing)}, "
+                        "which the engine asks (is a rule file missing?)")
+    return rs
+
+
+def _head(c: Clause) -> ast.expr:
+    return c.node if isinstance(c.node, ast.Call) else c.node.left
+
+
+def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Clause]:
+    """The base clauses, with every label that the overrides give replaced by their clauses.
+
+    In the base and in the overrides alike, the clauses of one label stand together (one run in one
+    file), so that a label cannot be shadowed by a second, distant group of the same name.  The
+    overriding clauses stand where the base's first clause of the label stood; labels new to the
+    base come last.
+    """
+    clauses, seen = _grouped(base)
+    _grouped(overrides)
+    replaced: dict[str, list[Clause]] = {}
+    for file_clauses in overrides:
+        for c in file_clauses:
+            replaced.setdefault(c.label, []).append(c)
+    if not replaced:
+        return clauses
+    out: list[Clause] = []
+    for c in clauses:
+        if c.label in replaced:                              # every base clause of the label goes;
+            if seen[c.label] is c:                           # the variant's stand where its first stood
+                out.extend(replaced[c.label])
+            continue
+        out.append(c)
+    for label, new in replaced.items():                      # labels the base does not have
+        if label not in seen:
+            out.extend(new)
+    return out
+
+
+def _grouped(files: list[list[Clause]]) -> tuple[list[Clause], dict[str, Clause]]:
+    """All clauses in order and the first clause of each label; RuleError if a label recurs apart."""
+    clauses: list[Clause] = []
+    seen: dict[str, Clause] = {}
+    for file_clauses in files:
+        previous = None
+        for c in file_clauses:
+            if c.label in seen and previous != c.label:
+                first = seen[c.label]
+                raise RuleError(f"{c.where}: label {c.label!r} is used already at {first.where}; "
+                                "the clauses of one label stand together")
+            seen.setdefault(c.label, c)
+            previous = c.label
+            clauses.append(c)
+    return clauses, seen

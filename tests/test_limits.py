@@ -1,0 +1,294 @@
+"""Limits (issue 11): a time budget and a memory ceiling on every command that evaluates, a
+`timeout` setting in the REPL, Ctrl-C that stops at once, and run-time errors of a query that
+are errors, not answers."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from engine import limits
+from engine.cli import main
+from engine.limits import BudgetExceeded, budget
+from engine.query import QueryError
+
+from conftest import copy_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+ROYAL = "AH KH QH JH TH"
+
+# A rule that joins five copies of the deck (52**5 rows): any question about a hand runs for minutes.
+SLOW = """
+slow_D: slow(X) <= cardId(A, V1, S1) & cardId(B, V2, S2) & cardId(C, V3, S3) & cardId(D, V4, S4) & cardId(E, V5, S5) & (X == A + B + C + D + E)
+getRank_Slow: getRank(S, 99) <= isHand(S) & slow(X) & (X < 0)
+"""
+# A recursion pyDatalog follows for 10**8 steps (not compiled: the engine asks pyDatalog).
+COUNT = "count_A: cnt(0)\ncount_B: cnt(X) <= cnt(Y) & (Y < 100000000) & (X == Y + 1)\n"
+
+
+@pytest.fixture(scope="module")
+def slow_rules(tmp_path_factory) -> Path:
+    rules = copy_rules(tmp_path_factory.mktemp("slow") / "rules")
+    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write(SLOW)
+    return rules
+
+
+@pytest.fixture(scope="module")
+def counting_rules(tmp_path_factory) -> Path:
+    rules = copy_rules(tmp_path_factory.mktemp("count") / "rules")
+    (rules / "count.dl").write_text(COUNT)
+    return rules
+
+
+# ---- engine.limits.budget ------------------------------------------------------------------
+
+def test_a_time_budget_stops_python_work():
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded, match=r"^the loop ran past its time budget of 0\.2 s \(--timeout\)$"):
+        with budget(0.2, what="the loop"):
+            while True:
+                pass
+    assert time.monotonic() - start < 1.0
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)       # the timer is disarmed
+    assert signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None, signal.default_int_handler) or \
+        signal.getsignal(signal.SIGALRM) is not limits._on_alarm
+
+
+def test_work_inside_the_budget_is_untouched():
+    with budget(5):
+        assert sum(range(10_000)) == 49_995_000
+    with budget(None), budget(0):
+        pass
+
+
+def test_budgets_nest():
+    with budget(10, what="outer"):
+        with pytest.raises(BudgetExceeded, match="inner"):
+            with budget(0.1, what="inner"):
+                time.sleep(5)
+        with budget(1, what="second"):
+            time.sleep(0.05)
+    assert not limits._active
+
+
+def test_a_swallowed_budget_is_raised_again(monkeypatch):
+    monkeypatch.setattr(limits, "RERAISE", 0.05)
+    caught = 0
+    with pytest.raises(BudgetExceeded):
+        with budget(0.1):
+            while caught < 3:           # code that catches everything (as pyDatalog does)
+                try:
+                    time.sleep(1)
+                except BudgetExceeded:
+                    caught += 1
+    assert caught == 3
+
+
+def test_a_swallowed_budget_fails_the_block_at_its_end():
+    with pytest.raises(BudgetExceeded):
+        with budget(0.1):
+            try:
+                time.sleep(1)
+            except BudgetExceeded:
+                pass                    # the work "finished": its result is suspect
+
+
+def test_a_memory_ceiling_stops_work():
+    ceiling = limits.resident() + (64 << 20)
+    hog = []
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded, match=r"passed the memory ceiling of \d+ MB \(resident \d+ MB; --memory\)"):
+        with budget(None, memory=ceiling):
+            while time.monotonic() - start < 10:
+                hog.append(bytearray(8 << 20))
+                hog[-1][::4096] = b"x" * len(hog[-1][::4096])     # touch the pages
+    del hog
+    assert time.monotonic() - start < 5
+
+
+def test_a_duckdb_query_is_interrupted():
+    from engine.evaluators.compiled import Compiled
+    compiled = Compiled()
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded):
+        with budget(0.3):
+            compiled._con.execute("SELECT count(*) FROM range(100000000000)").fetchall()
+    assert time.monotonic() - start < 2
+    assert compiled._con.execute("SELECT 42").fetchall() == [(42,)]      # still usable
+
+
+def test_registered_objects_are_interrupted():
+    hits = []
+
+    class Stoppable:
+        def interrupt(self):
+            hits.append(1)
+    thing = limits.register(Stoppable())
+    with pytest.raises(BudgetExceeded):
+        with budget(0.1):
+            time.sleep(1)
+    assert hits and thing
+
+
+@pytest.mark.parametrize("text, value", [("90", 90.0), ("2.5", 2.5), ("10m", 600.0), ("1h", 3600.0),
+                                         ("0", 0.0), ("none", 0.0)])
+def test_parse_seconds(text, value):
+    assert limits.parse_seconds(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "-1", "x", "1e9999", "5 days", "nan", "99999999999"])
+def test_parse_seconds_refuses(text):
+    with pytest.raises(ValueError):
+        limits.parse_seconds(text)
+
+
+@pytest.mark.parametrize("text", ["", "-1M", "5X", "200%", "0%", "1e3", "999999999T"])
+def test_parse_size_refuses(text):
+    with pytest.raises(ValueError):
+        limits.parse_size(text)
+
+
+def test_parse_size():
+    assert limits.parse_size("2G") == 2 << 30 and limits.parse_size("512mb") == 512 << 20
+    assert 0 < limits.parse_size("50%") < limits.parse_size("100%")
+
+
+# ---- the command line: --timeout, --memory, $POKER_TIMEOUT, $POKER_MEMORY --------------------
+
+def _run(capsys, *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err
+    return status, out, err
+
+
+def test_every_command_has_the_options():
+    from engine.cli import build_parser
+    parser = build_parser()
+    for name, sub in parser.commands.items():
+        text = sub.format_help()
+        assert "--timeout SECONDS" in text and "--memory SIZE" in text, name
+
+
+def test_rank_stops_at_its_timeout(slow_rules, capsys):
+    start = time.monotonic()
+    status, out, err = _run(capsys, "rank", "--rules", str(slow_rules), "--timeout", "0.5", ROYAL)
+    assert time.monotonic() - start < 4
+    assert (status, out) == (2, "") and err == "poker: poker rank ran past its time budget of 0.5 s (--timeout)\n"
+
+
+def test_judge_stops_at_its_timeout_and_writes_nothing(slow_rules, tmp_path, capsys):
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"hands": ["JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]}\n' * 100)
+    out = tmp_path / "out.yaml"
+    start = time.monotonic()
+    status, stdout, err = _run(capsys, "judge", "--rules", str(slow_rules), "--timeout", "0.5", str(src), "-o", str(out))
+    assert time.monotonic() - start < 4
+    assert (status, stdout) == (2, "") and "ran past its time budget of 0.5 s" in err and err.count("\n") == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl"]
+
+
+def test_the_timeout_comes_from_the_environment(slow_rules, capsys, monkeypatch):
+    monkeypatch.setenv(limits.TIMEOUT_ENV, "0.3")
+    status, _, err = _run(capsys, "rank", "--rules", str(slow_rules), ROYAL)
+    assert status == 2 and "time budget of 0.3 s" in err
+    monkeypatch.setenv(limits.TIMEOUT_ENV, "soon")
+    status, _, err = _run(capsys, "rank", ROYAL)
+    assert status == 2 and err.startswith("poker: $POKER_TIMEOUT: 'soon' is not a number of seconds")
+
+
+def test_a_memory_ceiling_on_the_command_line(capsys, monkeypatch):
+    status, _, err = _run(capsys, "rank", "--memory", "1M", ROYAL)     # less than Python itself
+    assert status == 2 and err.count("\n") == 1 and "passed the memory ceiling of 1 MB" in err
+    monkeypatch.setenv(limits.MEMORY_ENV, "lots")
+    status, _, err = _run(capsys, "rank", ROYAL)
+    assert status == 2 and "$POKER_MEMORY: 'lots' is not a size" in err
+    monkeypatch.setenv(limits.MEMORY_ENV, "0")
+    status, out, _ = _run(capsys, "rank", ROYAL)
+    assert status == 0 and out == "royal flush (rank 10)\n"
+
+
+@pytest.mark.parametrize("value", ["-5", "soon", "1e999"])
+def test_a_bad_timeout_is_a_usage_error(capsys, value):
+    status, _, err = _run(capsys, "rank", "--timeout", value, ROYAL)
+    assert status == 2 and err.count("\n") == 1 and "argument --timeout" in err
+
+
+# ---- the REPL: `timeout N`, per query -------------------------------------------------------
+
+def test_the_repl_gives_each_query_a_budget(counting_rules, monkeypatch, capsys):
+    script = "timeout 0.5\ncnt(X) & (X > 99999999)\ncnt(5)\ntimeout soon\ntimeout 0\ntimeout\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    start = time.monotonic()
+    status, out, err = _run(capsys, "repl", "--rules", str(counting_rules))
+    assert time.monotonic() - start < 20
+    assert status == 1
+    assert out.splitlines() == ["timeout: 0.5 s per query", "yes", "timeout: none", "timeout: none"]
+    assert err.splitlines() == ["poker: line 2: the query ran past its time budget of 0.5 s (--timeout)",
+                                "poker: line 4: timeout: 'soon' is not a number of seconds (e.g. 60, 2.5, 10m, or 0 for none)"]
+
+
+def test_repl_timeout_option_sets_the_query_budget(counting_rules, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("timeout\n"))
+    status, out, _ = _run(capsys, "repl", "--timeout", "7", "--rules", str(counting_rules))
+    assert status == 0 and out == "timeout: 7 s per query\n"
+
+
+# ---- Ctrl-C stops at once --------------------------------------------------------------------
+
+def test_ctrl_c_stops_a_long_evaluation_at_once(counting_rules):
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "repl", "--rules", str(counting_rules)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT)
+    proc.stdin.write("cnt(0)\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline() == "yes\n"     # the rules are loaded
+    proc.stdin.write("cnt(X) & (X > 99999999)\n")
+    proc.stdin.flush()
+    time.sleep(1)                               # deep in the recursion
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert time.monotonic() - sent < 2
+    # the piped REPL reports the line and reads on (to the end of input here): exit 1
+    assert proc.returncode == 1 and err == "poker: line 2: interrupted\n"
+
+
+# ---- run-time errors of a query are errors, not answers -------------------------------------
+
+@pytest.mark.parametrize("query, words", [
+    ("(Y == 0) & (X == 1 / Y)", "division by zero"),
+    ("(Y == 0) & (X == Y // Y)", "division by zero"),
+    ("(Y == 0) & (X == 1 / Y) & (X > 3)", "division by zero"),
+    ("categoryName(R, N) & (X == N - 1)", "arithmetic on a string"),
+    ("categoryName(R, N) & (X == N * 100000000000)", "arithmetic on a string"),   # never computed
+    ("categoryName(R, N) & (X == N + N)", "arithmetic on a string"),
+])
+def test_runtime_errors_of_a_query_are_errors(engine, query, words):
+    with pytest.raises(QueryError, match=words):
+        engine.query(query)
+
+
+def test_runtime_errors_in_the_repl_are_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("? (Y == 0) & (X == 1 / Y)\n? (Y == 4) & (X == 8 / Y)\n"))
+    status, out, err = _run(capsys, "repl")
+    assert status == 1 and out == "Y = 4, X = 2.0\n"
+    assert err == "poker: line 1: query failed: division by zero\n"
+
+
+def test_number_arithmetic_in_queries_is_unchanged(engine):
+    assert engine.query("getRank(a, R) & (X == R * 2 + 1) & (Y == -R) & (Z == R % 3)", a=ROYAL) == \
+        [{"R": 10, "X": 21, "Y": -10, "Z": 1}]
+    assert engine.query("(X == 2.5) & (Y == X * 2)") == [{"X": 2.5, "Y": 5.0}]
