@@ -176,14 +176,12 @@ def _prepared(stream: IO[Any], name: str, fmt: str | None) -> tuple[IO[Any], str
     probe = _read(stream, 0, name)
     if isinstance(probe, str):                  # a text stream (a StringIO, a text file)
         if fmt is None:
-            if stream.seekable():
-                where = stream.tell()
-                head = _read(stream, _SNIFF, name)
-                stream.seek(where)
-            else:
-                stream = io.StringIO(_read(stream, -1, name))
-                head = stream.getvalue()[:_SNIFF]
-            fmt = sniff(head.encode("utf-8", "surrogatepass"))
+            try:
+                line = stream.readline(MAX_ITEM_CHARS + 1)
+            except (OSError, UnicodeDecodeError) as exc:
+                raise BatchError(f"{name}: cannot read: {exc}") from None
+            fmt = sniff(line.encode("utf-8", "surrogatepass"))
+            stream = _PrefixedText(line, stream)
         return stream, fmt
     head = b""
     if fmt is None:                             # up to the first line break (JSON Lines or not)
@@ -220,6 +218,33 @@ class _Prefixed(io.RawIOBase):
         data = self.read(len(buffer))
         buffer[:len(data)] = data
         return len(data)
+
+
+class _PrefixedText:
+    """A text stream that gives ``head`` first, then the rest of ``stream`` (read, readline)."""
+
+    def __init__(self, head: str, stream: IO[str]):
+        self.head, self.stream = head, stream
+
+    def read(self, size: int | None = -1) -> str:
+        if not self.head:
+            return self.stream.read(-1 if size is None else size)
+        if size is None or size < 0:
+            out, self.head = self.head + self.stream.read(), ""
+            return out
+        out, self.head = self.head[:size], self.head[size:]
+        return out
+
+    def readline(self, limit: int = -1) -> str:
+        if not self.head:
+            return self.stream.readline(limit)
+        cut = self.head.find("\n") + 1 or len(self.head)
+        if 0 <= limit < cut:
+            cut = limit
+        out, self.head = self.head[:cut], self.head[cut:]
+        if not out.endswith("\n") and not self.head and (limit < 0 or len(out) < limit):
+            out += self.stream.readline(-1 if limit < 0 else limit - len(out))
+        return out
 
 
 def _text(stream: IO[Any]) -> IO[str]:

@@ -20,7 +20,7 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from . import interface as I
 from .evaluators import Ask, World, verdicts
@@ -85,7 +85,7 @@ def unrank(index: int, cards: Sequence[int], k: int = 5) -> list[int]:
     return out
 
 
-def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 100, seed: int = 0,
+def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 20, seed: int = 0,
           progress: Progress | None = None) -> Report:
     start = time.perf_counter()
     tick = progress or (lambda what, total: (lambda n: None))
@@ -110,9 +110,13 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 100
 # ---- hands --------------------------------------------------------------------------------
 
 
-def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
-               ) -> tuple[Report, dict[int, list[int]]]:
-    """Every hand, each its own world, asked of the compiled rules in chunks; counted in SQL."""
+def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduce: dict[str, str],
+               tick: Progress) -> Iterator[dict[str, list[tuple]]]:
+    """Ask the compiled rules about every 5-card hand, each its own world, a chunk at a time.
+
+    Hand w is the w-th in lexicographic order (:func:`unrank`); set 1 of world w.  ``reduce``
+    holds SELECTs over the computed relations (see Compiled.run); each chunk yields their rows.
+    """
     from .evaluators.compiled import CompiledEvaluator, Worlds
     compiled = engine.evaluator(CHUNK)
     assert isinstance(compiled, CompiledEvaluator)
@@ -124,37 +128,44 @@ def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
                        'WHERE a.c < b.c AND b.c < d.c AND d.c < e.c AND e.c < f.c')
     total = math.comb(len(cards), 5)
     step = tick("hands", total)
-    freq: Counter[int] = Counter()
-    bad_hand = bad_rank = None
-    pools: dict[int, list[int]] = {}
     for lo in range(0, total, CHUNK):
         span = f"w >= {lo} AND w < {lo + CHUNK}"
-        where = f'FROM "x_hands" WHERE {span}'
         worlds = Worlds(sql={
-            I.DECLARED: f"SELECT w, 1 {where}",
+            I.DECLARED: f'SELECT w, 1 FROM "x_hands" WHERE {span}',
             I.HOLDS: f"SELECT w, 1, i, CASE i WHEN 0 THEN c1 WHEN 1 THEN c2 WHEN 2 THEN c3 WHEN 3 THEN c4 "
                      f'ELSE c5 END FROM "x_hands", range(5) r(i) WHERE {span}',
             I.SEAT: "SELECT 0, 0, 0 WHERE FALSE",
-            "worlds": f"SELECT w {where}"})
-        ranks = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP BY w)"
-        out = db.run(worlds, [], compute=[I.GET_RANK, I.IS_HAND], reduce={
-            "freq": f"SELECT r, count(*) FROM {ranks} WHERE n = 1 GROUP BY r",
-            "no rank": f'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {ranks} WHERE n = 1)',
-            "no hand": 'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})',
-            "pool": f"SELECT r, w FROM (SELECT r, w, row_number() OVER (PARTITION BY r ORDER BY hash(w + {seed})) "
-                    f"AS k FROM {ranks} WHERE n = 1) WHERE k <= {POOL}"})
+            "worlds": f'SELECT w FROM "x_hands" WHERE {span}'})
+        yield db.run(worlds, [], compute=compute, reduce=reduce)
+        step(min(CHUNK, total - lo))
+
+
+# Each hand's rank when the rules give it exactly one (n: how many they give).
+RANKS = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP BY w)"
+
+
+def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
+               ) -> tuple[Report, dict[int, list[int]]]:
+    """Every hand asked of the compiled rules; counted in SQL, a pool of each rank kept."""
+    total = math.comb(len(cards), 5)
+    freq: Counter[int] = Counter()
+    bad: dict[str, str] = {}
+    pools: dict[int, list[int]] = {}
+    reduce = {
+        "freq": f"SELECT r, count(*) FROM {RANKS} WHERE n = 1 GROUP BY r",
+        "no rank": f'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {RANKS} WHERE n = 1)',
+        "no hand": 'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})',
+        "pool": f"SELECT r, w FROM (SELECT r, w, row_number() OVER (PARTITION BY r ORDER BY hash(w + {seed})) "
+                f"AS k FROM {RANKS} WHERE n = 1) WHERE k <= {POOL}"}
+    for out in every_hand(engine, cards, [I.GET_RANK, I.IS_HAND], reduce, tick):
         freq.update(dict(out["freq"]))
-        for key, value in (("no rank", out["no rank"][0][0]), ("no hand", out["no hand"][0][0])):
-            if value is not None and (bad_rank if key == "no rank" else bad_hand) is None:
-                shown = engine.notation.format(unrank(value, cards))
-                if key == "no rank":
-                    bad_rank = shown
-                else:
-                    bad_hand = shown
+        for key in ("no rank", "no hand"):
+            w = out[key][0][0]
+            if w is not None and key not in bad:
+                bad[key] = engine.notation.format(unrank(w, cards))
         for r, w in out["pool"]:
             pools.setdefault(r, []).append(w)
-        step(min(CHUNK, total - lo))
-    return _hand_report(engine, total, freq, bad_hand, bad_rank, "all hands"), pools
+    return _hand_report(engine, total, freq, bad.get("no hand"), bad.get("no rank"), "all hands"), pools
 
 
 def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Progress
@@ -293,7 +304,7 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress) -> l
             hands = [show(h) for _, h in fights[w]] if w is not None else None
             example = None
             if hands is not None:
-                v = engine.fights([h for _, h in fights[w]], matrix=True)[0]
+                v = engine.fights([[h for _, h in fights[w]]], matrix=True)[0]
                 example = {"hands": hands, "beat": {f"{a + 1}{b + 1}": r for (a, b), r in sorted(v.beats.items())
                                                     if a != b}, "ranks": list(v.ranks)}
             out.append(Obligation(name, w is None, f"{n:,} {what} asked of the rules", example))

@@ -78,7 +78,8 @@ def terminate_cleanly() -> Iterator[None]:
         return
 
     def handler(signum: int, frame: Any) -> None:
-        raise Terminated()
+        from .limits import interrupt_with       # stops a DuckDB query at once as well
+        interrupt_with(Terminated())
 
     signal.signal(signal.SIGTERM, handler)
     try:

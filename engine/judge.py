@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
+from .batch import check_fight
 from .notation import InvalidCards
 
 if TYPE_CHECKING:
@@ -87,11 +88,13 @@ class Judge:
                       [self.engine.categories.get(r) for r in ranks], v.error)
 
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
-        ident = index + 1
+        ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
         try:
+            reason = check_fight(fight)          # junk, or a hand far longer than five cards
+            if reason is not None:
+                raise InvalidCards(reason)
             if not isinstance(fight, dict):
                 raise InvalidCards("a fight is a mapping with `hands:`")
-            ident = fight.get("id", ident)
             hands = fight.get("hands")
             if not isinstance(hands, list):
                 raise InvalidCards("`hands` must be a list of hands")

@@ -14,9 +14,15 @@ the budget.  How:
   active; its handler, run by Python in the main thread, compares the clock with the deadline and
   the resident set size (``/proc/self/statm``) with the ceiling.  Python code, pyDatalog, and
   DuckDB queries (which poll for signals) stop within a tick;
-* objects registered with :func:`register` (the compiled evaluator's DuckDB connection) are
-  interrupted as well, from the handler and, should the main thread not come back to Python,
-  from a watchdog thread :data:`GRACE` seconds after the deadline.
+  DuckDB, though, merely told of a pending exception, finishes its query first; so
+* every live compiled evaluator (``engine.evaluators.compiled.Compiled.interrupt``, found by its
+  class) and every object registered with :func:`register` is interrupted as well: from the
+  handler, and, should the main thread not come back to Python, from a watchdog thread
+  :data:`GRACE` seconds after the deadline.  DuckDB then stops at once.
+
+While a budget is active, Ctrl-C (and SIGTERM while an output file is written, engine.io) goes
+the same way: DuckDB is interrupted and the KeyboardInterrupt (or SystemExit) comes out of the
+block, not DuckDB's ``RuntimeError: Query interrupted``.
 
 ``RLIMIT_AS`` is not used: DuckDB's threads reserve far more address space than they touch, so
 a limit on address space fails healthy runs.  Resident memory is what runs out.
@@ -81,6 +87,7 @@ class _Budget:
 _active: list[_Budget] = []
 _interruptible: "weakref.WeakSet[Any]" = weakref.WeakSet()
 _previous_handler: Any = None
+_previous_sigint: Any = None
 
 
 def register(obj: Any) -> Any:
@@ -226,6 +233,27 @@ def _check() -> _Budget | None:
     return None
 
 
+_requested: BaseException | None = None     # what a signal asked for (Ctrl-C, SIGTERM)
+
+
+def interrupt_with(exc: BaseException) -> None:
+    """Stop the work now, from a signal handler in the main thread: interrupt the registered
+    objects (DuckDB queries) and raise ``exc``.
+
+    DuckDB, told of a pending exception by Python, goes on with its query and then raises its
+    own ``RuntimeError: Query interrupted``; so the request is remembered, and an active budget
+    turns whatever error the work ends with back into ``exc``.
+    """
+    global _requested
+    _requested = exc
+    _interrupt_all()
+    raise exc
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    interrupt_with(KeyboardInterrupt())
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     hit = _check()
     if hit is not None:
@@ -246,6 +274,9 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
     if seconds is None and memory is None:
         yield
         return
+    if memory is not None and resident() > memory:
+        raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
+                             f"(resident {_mb(resident())} before it started; --memory)")
     deadline = time.monotonic() + seconds if seconds is not None else None
     state = _Budget(what, seconds, memory, deadline)
     watchdog = None
@@ -253,14 +284,15 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
         watchdog = threading.Timer(seconds + GRACE, _interrupt_all)
         watchdog.daemon = True
         watchdog.start()
-    if memory is not None and resident() > memory:
-        raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
-                             f"(resident {_mb(resident())} before it started; --memory)")
     main = threading.current_thread() is threading.main_thread()
-    global _previous_handler
+    global _previous_handler, _previous_sigint, _requested
     if main:
         if not _active:
+            _requested = None
             _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
+            _previous_sigint = signal.getsignal(signal.SIGINT)
+            if _previous_sigint is signal.default_int_handler:      # Ctrl-C interrupts DuckDB too
+                signal.signal(signal.SIGINT, _on_sigint)
             _arm()
         _active.append(state)
     try:
@@ -269,7 +301,11 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
         raise
     except MemoryError:
         raise BudgetExceeded(f"{what} ran out of memory") from None
-    except BaseException:
+    except BaseException as exc:
+        if _requested is not None and main:         # Ctrl-C or SIGTERM, whatever DuckDB made of it
+            if exc is _requested:
+                raise
+            raise _requested from None
         if state.expired:           # DuckDB turns the handler's exception into its own
             raise BudgetExceeded(state.expired) from None
         raise
@@ -280,6 +316,8 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, _previous_handler if _previous_handler is not None
                               else signal.SIG_DFL)
+                if signal.getsignal(signal.SIGINT) is _on_sigint:
+                    signal.signal(signal.SIGINT, _previous_sigint)
         if watchdog is not None:
             watchdog.cancel()
     if state.expired:               # the exception was caught inside: the work's result is suspect

@@ -89,7 +89,22 @@ class Notation:
         return out
 
     def _run(self, text: str, single: bool = False) -> list[int]:
-        """Read a run of cards written together; ``single`` asks for exactly one card."""
+        """Read a run of cards written together; ``single`` asks for exactly one card.
+
+        A run read once is remembered (a batch spells the same 52 cards over and over)."""
+        known = self.__dict__.get("_known")
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_known", known)
+        key = (text, single)
+        cards = known.get(key)
+        if cards is None:
+            cards = self._read(text, single)
+            if len(text) <= 3 and len(known) < 4096:
+                known[key] = cards
+        return list(cards)
+
+    def _read(self, text: str, single: bool) -> list[int]:
         symbols = self._symbols(text)
         cards: list[int] = []
         i = 0

@@ -20,10 +20,6 @@ def cases(section: str) -> list:
     return [pytest.param(case, id=str(case.get("id", i))) for i, case in enumerate(FIXTURES[section])]
 
 
-# The fresh class-table cache of every test (POKER_CACHE_DIR) is the autouse fixture
-# _private_cache of the conftest.py at the top of the repository.
-
-
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     return Engine()

@@ -323,5 +323,6 @@ def test_a_batch_streams_in_bounded_memory(tmp_path):
             "print(n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
     done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True, text=True,
                           timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
     count, peak_mb = map(int, done.stdout.split())
     assert count == 200_000 and peak_mb < 100, done.stderr

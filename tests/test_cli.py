@@ -150,7 +150,7 @@ def test_every_result_command_takes_json():
     parser = build_parser()
     helps = {name: " ".join(sub.format_help().split()) for name, sub in parser.commands.items()}
     with_json = {name for name, text in helps.items() if "--json" in text}
-    assert with_json == {"rank", "beat", "judge", "check", "role", "deal", "repl"}
+    assert with_json == {"rank", "beat", "judge", "check", "diff", "role", "deal", "repl"}
     assert all("--json print JSON instead of text" in helps[name] for name in with_json)   # one meaning
 
 
@@ -306,7 +306,7 @@ def test_judge_on_a_terminal_clears_its_bars_before_the_output(tmp_path, monkeyp
     out = capsys.readouterr().out
     assert "out while a bar shows" not in events
     assert out.startswith("results:\n") and yaml.safe_load(out)["results"][0]["result"] == 1
-    assert "judging" in tty.getvalue() and tty.getvalue().rstrip("\n").endswith("(class table)")
+    assert "judging" in tty.getvalue() and tty.getvalue().rstrip("\n").endswith("(compiled (in-process))")
 
 
 def test_interrupt_clears_the_bar_before_saying_so(tmp_path, monkeypatch, capsys):

@@ -4,7 +4,6 @@ never replaced."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import stat
@@ -40,13 +39,13 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, signum, statu
         while not _temporaries(tmp_path) and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.02)
         assert _temporaries(tmp_path), "the temporary output file never appeared"
-        time.sleep(0.2)                             # judging, writing
+        time.sleep(1.5)                             # judging: inside a DuckDB query
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=20)
     finally:
         proc.kill()
     assert proc.returncode == status, err
-    assert "Traceback" not in err
+    assert "Traceback" not in err and "internal error" not in err
     assert _temporaries(tmp_path) == [] and out.read_text() == "old results\n"
 
 

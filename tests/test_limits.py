@@ -126,6 +126,20 @@ def test_a_duckdb_query_is_interrupted():
     assert compiled._con.execute("SELECT 42").fetchall() == [(42,)]      # still usable
 
 
+@pytest.mark.skipif(signal.getsignal(signal.SIGINT) is not signal.default_int_handler,
+                    reason="SIGINT is handled or ignored by the test runner here")
+def test_ctrl_c_interrupts_a_duckdb_query_at_once():
+    from engine.evaluators.compiled import Compiled
+    compiled = Compiled()
+    threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):          # not DuckDB's RuntimeError, nor finishing first
+        with budget(60):
+            compiled._con.execute("SELECT count(*) FROM range(30000000000)").fetchall()
+    assert time.monotonic() - start < 2
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_registered_objects_are_interrupted():
     hits = []
 

@@ -20,7 +20,7 @@ import sys
 from importlib import metadata
 from typing import Sequence
 
-from . import check, game, judging, repl, roles
+from . import check, diff, game, judging, repl, roles
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -49,6 +49,7 @@ def build_parser() -> Parser:
     sub = parser.add_commands()
     judging.register(sub)
     check.register(sub)
+    diff.register(sub)
     repl.register(sub, build_parser)
     roles.register(sub)
     game.register(sub)

@@ -147,6 +147,7 @@ def execute(args: argparse.Namespace) -> int:
 # sessions (repl, game) have none as a whole: the REPL gives each query its own (`timeout N`).
 COMMAND_TIMEOUTS: dict[str, float | None] = {
     "judge": limits.DEFAULT_BATCH_TIMEOUT, "check": limits.DEFAULT_BATCH_TIMEOUT,
+    "diff": limits.DEFAULT_BATCH_TIMEOUT,
     "repl": None, "game": None}
 SESSIONS = ("repl", "game")
 
@@ -237,9 +238,11 @@ def load_engine(args: argparse.Namespace) -> Engine:
 
 
 def _checked(engine: Engine) -> Engine:
-    """An engine whose rule set defines what the engine asks (engine.rulesets.check_required)."""
-    from ..rulesets import check_required
-    check_required(engine.ruleset)
+    """An engine, said once on stderr when its rules are not compiled (they are still asked,
+    through pyDatalog).  Engine() itself checks that the rule set defines what it asks."""
+    if engine.fallback is not None:
+        warning(f"the rules are not compiled ({engine.fallback}); every answer comes from pyDatalog, "
+                "which is slower")
     return engine
 
 

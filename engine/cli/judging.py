@@ -7,16 +7,14 @@ import shutil
 import sys
 import tempfile
 import time
-from collections import deque
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterator
 
 from .. import batch
 from ..core import show
 from ..explain import explain_fight, explain_hand
 from ..io import atomic_writer, check_writable
-from ..judge import Judge, Result
+from ..judge import Judge
 from ..notation import InvalidCards
 from .common import CommandError, add_json_option, add_rules_option, clear_progress, load_engine, print_json, progress
 
@@ -148,7 +146,7 @@ def run_judge(args: argparse.Namespace) -> int:
     counts = {"fights": 0, "invalid": 0}
 
     def results() -> Iterator[dict]:
-        for r in _screened(judge, fights, _Ticker(None, "judging", "fight")):
+        for r in judge.judge(fights, progress=_Ticker(None, "judging", "fight")):
             counts["fights"] += 1
             counts["invalid"] += bool(r.error)
             yield r.as_dict()
@@ -179,33 +177,6 @@ def run_judge(args: argparse.Namespace) -> int:
     print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}, "
           f"time: {elapsed:.2f} s ({how})", file=sys.stderr)
     return 0
-
-
-def _screened(judge: Judge, fights: Iterable[Any], progress: Callable[[int], None]) -> Iterator[Result]:
-    """The judge's results, with every item that batch.check_fight refuses (not a fight, a hand
-    far longer than five cards) marked with that reason and never shown to the rules.
-
-    The judge gets a placeholder for such an item (it marks it without asking the rules), so
-    that its results stay one per item, in order; the placeholder's result is replaced here.
-    """
-    refused: deque[tuple[int, Any, str] | None] = deque()
-
-    def feed() -> Iterator[Any]:
-        for index, item in enumerate(fights):
-            reason = batch.check_fight(item)
-            refused.append(None if reason is None else (index, item, reason))
-            yield item if reason is None else None
-
-    for result in judge.judge(feed(), progress=progress):
-        bad = refused.popleft()
-        if bad is None:
-            yield result
-            continue
-        index, item, reason = bad
-        ident = item.get("id", index + 1) if isinstance(item, Mapping) else index + 1
-        hands = item.get("hands") if isinstance(item, Mapping) else None
-        n = len(hands) if isinstance(hands, list) else 0
-        yield Result(ident, -1, [], [-1] * n, [None] * n, reason)
 
 
 class _Ticker:

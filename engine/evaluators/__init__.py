@@ -47,6 +47,16 @@ class Ask:
 Answers = dict[Ask, list[tuple]]
 
 
+def ordered(rows: Iterable[tuple]) -> list[tuple]:
+    """Rows in their natural order (every evaluator gives them so); by repr where a column
+    mixes strings and numbers (only in rules the compiler refuses)."""
+    rows = list(rows)
+    try:
+        return sorted(rows)
+    except TypeError:
+        return sorted(rows, key=repr)
+
+
 class Evaluator(Protocol):
     """Answers the asked predicates in every world (rows sorted, whole rows)."""
     name: str

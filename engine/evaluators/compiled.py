@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from .. import interface, loader
+from . import ordered
 
 INT, FLOAT, STR = "BIGINT", "DOUBLE", "VARCHAR"
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
@@ -38,6 +39,7 @@ WORLDS = '"_worlds"'      # every world of a run (no predicate can have this nam
 ASKED = (interface.GET_RANK, interface.IS_HAND, interface.HAND_KEY, interface.BEAT, interface.WINNER,
          interface.INVALID_TABLE, interface.WHY_NOT_HAND, interface.WHY_NOT_FIGHT)
 MIN_NARROWED = 2          # bound arguments that make a relation worth narrowing to its callers' demand
+TABLE_ID = 0              # the table the hands of a fight sit at (engine.evaluators.TABLE)
 DEMAND = "demand$"        # prefix of the relation of values a view is called with
 
 
@@ -851,7 +853,9 @@ class Compiled:
         # selective literals first, and DuckDB's estimates (on relations it has never seen) do
         # worse, up to ten times slower on isFour and handKey.
         self._con.execute("SET disabled_optimizers = 'join_order'")
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        from .. import limits
+        limits.register(self)                 # a time budget that runs out interrupts DuckDB
         self._static: set[str] = set()
         self._views: set[str] = set()
         self._sql = _Sql(self.program)
@@ -926,8 +930,17 @@ class Compiled:
         """A helper table of the caller's in this database (``x_`` + name), e.g. every hand."""
         self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS {select}')
 
+    def query(self, sql: str) -> list[tuple]:
+        """Rows of a SELECT over the helper tables (``x_…``) of this database."""
+        with self._lock:
+            return self._run(sql).fetchall()
+
     def create_columns(self, name: str, columns: Mapping[str, Sequence[int]]) -> None:
         """A helper table of integer columns (``x_`` + name), passed as text: fast for millions."""
+        if not any(len(v) for v in columns.values()):
+            spec = ", ".join(f"CAST(NULL AS BIGINT) AS {_q(c)}" for c in columns)
+            self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT {spec} WHERE FALSE')
+            return
         texts = [",".join(map(str, map(int, values))) for values in columns.values()]
         picks = ", ".join(f"unnest(string_split(${i + 1}, ',')::BIGINT[]) AS {_q(c)}" for i, c in enumerate(columns))
         self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT {picks}', texts)
@@ -1072,7 +1085,12 @@ class Compiled:
 
 
 class CompiledEvaluator:
-    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run."""
+    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run.
+
+    The sets go to DuckDB as one row each, their cards packed six bits a card into one integer
+    (ids 0..63, up to ten cards; any other set is passed card by card): a batch of 20,000 fights
+    is a few hundred thousand numbers, unpacked by SQL into ``declared``, ``holds`` and ``seat``.
+    """
 
     name = "compiled"
 
@@ -1080,26 +1098,47 @@ class CompiledEvaluator:
                  program: Program | None = None):
         self.compiled = Compiled(clauses, threads, program)
 
-    def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
-        batch = Worlds()
+    def _run(self, worlds: Sequence[Any], names: list[str]) -> dict[str, list[tuple]]:
+        cols: dict[str, list[int]] = {"w": [], "s": [], "n": [], "p": [], "seated": []}
+        loose: dict[str, list[int]] = {"w": [], "s": [], "i": [], "c": []}
         for w, world in enumerate(worlds):
-            facts = world.facts()
-            batch.declared += [(w, *r) for r in facts[interface.DECLARED]]
-            batch.holds += [(w, *r) for r in facts[interface.HOLDS]]
-            batch.seat += [(w, *r) for r in facts[interface.SEAT]]
-        rows = self.compiled.run(batch, list(dict.fromkeys(a.pred for a in asked))) if worlds else {}
+            for s, hand in enumerate(world.hands, 1):
+                cols["w"].append(w)
+                cols["s"].append(s)
+                cols["seated"].append(1 if world.table else 0)
+                if len(hand) <= 10 and all(0 <= c < 64 for c in hand):
+                    cols["n"].append(len(hand))
+                    cols["p"].append(sum(c << (6 * i) for i, c in enumerate(hand)))
+                else:
+                    cols["n"].append(0)
+                    cols["p"].append(0)
+                    for i, c in enumerate(hand):
+                        for key, value in zip(loose, (w, s, i, c)):
+                            loose[key].append(value)
+        db = self.compiled
+        with db._lock:
+            db.create_columns("sets", cols)
+            db.create_columns("loose", loose)
+            batch = Worlds(sql={
+                interface.DECLARED: 'SELECT w, s FROM "x_sets"',
+                interface.HOLDS: 'SELECT w, s, i, (p >> (6 * i)) & 63 FROM "x_sets", range(10) r(i) WHERE i < n '
+                                 'UNION ALL SELECT w, s, i, c FROM "x_loose"',
+                interface.SEAT: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE seated = 1',
+                "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
+            return db.run(batch, names)
+
+    def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
+        names = list(dict.fromkeys(a.pred for a in asked))
+        rows = self._run(worlds, names) if worlds else {}
         out: list[dict] = [{a: [] for a in asked} for _ in worlds]
         for ask in asked:
             pred = self.compiled.program.preds.get(ask.pred)
             if pred is not None and not pred.world:          # the same rows in every world
-                kept = sorted((r for r in rows[ask.pred] if ask.keep(r)), key=repr)
+                kept = ordered(r for r in rows[ask.pred] if ask.keep(r))
                 for answers in out:
                     answers[ask] = list(kept)
                 continue
             for row in rows.get(ask.pred, []):
                 if ask.keep(row[1:]):
                     out[row[0]][ask].append(row[1:])
-        for answers in out:
-            for rows_ in answers.values():
-                rows_.sort(key=repr)
-        return out
+        return [{ask: ordered(rows_) for ask, rows_ in answers.items()} for answers in out]

@@ -14,8 +14,8 @@ import operator
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import loader
-from . import Answers, Ask, World
-from .compiled import DEMAND, Atom, Compare, Const, EvaluationError, Op, Pred, Program, Rule, Var
+from . import Answers, Ask, World, ordered
+from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -267,6 +267,6 @@ class LocalEvaluator:
                     rows = [] if None in inputs else run.view_lookup(ask.pred, inputs, (), ())
                 else:
                     rows = run.relation(ask.pred)
-                answers[ask] = sorted((r for r in rows if ask.keep(r)), key=repr)
+                answers[ask] = ordered(r for r in rows if ask.keep(r))
             out.append(answers)
         return out

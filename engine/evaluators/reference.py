@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from . import Answers, Ask, World
+from . import Answers, Ask, World, ordered
 
 
 class ReferenceEvaluator:
@@ -32,7 +32,7 @@ class ReferenceEvaluator:
                             continue
                         args = [Var(f"X{i}") if a is None else a for i, a in enumerate(ask.args)]
                         rows = self.owner.ask(ask.pred, *args)
-                        answers[ask] = sorted((_whole(ask, r) for r in rows), key=repr)
+                        answers[ask] = ordered(_whole(ask, r) for r in rows)
                 finally:
                     for name, row in facts:
                         retract_fact(name, row)

@@ -1,0 +1,34 @@
+"""`poker diff A B`: what changes between two rule sets, over every hand (engine.diff)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..core import Engine
+from ..diff import diff
+from .check import _bar
+from .common import CommandError, add_json_option, clear_progress, print_json
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("diff", help="what changes between two rule sets, over all 2,598,960 hands")
+    p.add_argument("a", metavar="A", help="a rule set: a name (standard, eventb, ...) or a directory")
+    p.add_argument("b", metavar="B", help="the rule set to compare it with")
+    add_json_option(p, '{"a", "b", "hands", "categories", "renumbered", "fights": {"counted", "pairs", '
+                       '"changed", "kinds"}}')
+    p.set_defaults(run=run_diff)
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    engines = [Engine(name) for name in (args.a, args.b)]
+    for engine in engines:
+        if engine.fallback is not None:
+            raise CommandError(f"{engine.name}: diff needs rules the compiler translates: {engine.fallback}")
+    result = diff(*engines, progress=_bar)
+    clear_progress()
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print("\n".join(result.lines()))
+    return 0
