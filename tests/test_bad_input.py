@@ -318,11 +318,13 @@ def test_a_batch_streams_in_bounded_memory(tmp_path):
     line = json.dumps({"id": "x", "hands": [A, B]}) + "\n"
     src.write_text(line * 200_000)
     code = ("import resource, sys; from engine.batch import read_fights, write_results; "
+            "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024; "
             "n = write_results(open('/dev/null', 'w'), ({'id': f['id'], 'result': 1} for f in "
             "read_fights(sys.argv[1])), 'json'); "
-            "print(n, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+            "print(n, base, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
     done = subprocess.run([sys.executable, "-c", code, str(src)], capture_output=True, text=True,
                           timeout=60, cwd=ROOT)
     assert done.returncode == 0, done.stderr
-    count, peak_mb = map(int, done.stdout.split())
-    assert count == 200_000 and peak_mb < 100, done.stderr
+    count, base_mb, peak_mb = map(int, done.stdout.split())
+    # flat: what the batch adds to the imports stays far below what 200,000 fights would take
+    assert count == 200_000 and peak_mb - base_mb < 40, (base_mb, peak_mb)

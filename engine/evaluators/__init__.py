@@ -5,9 +5,9 @@ one pyDatalog query would see (the sets of one fight, numbered 1..k, optionally 
 0), and the predicates asked.  Because both see exactly the same facts, their answers can be
 compared row for row, and the tests do.
 
-Python turns answers into verdicts here, once, for every command (:func:`verdicts`): which hands
-won is the rules' ``winner``, the two-hand result is the rules' ``beat``; nothing is decided in
-Python.
+Python turns answers into verdicts here, once, for every command (:func:`verdicts`): a two-hand
+fight's result is the rules' ``beat`` (the winners are the hands it names), a fight of more hands
+is the rules' ``winner`` (beat_Bonus made N-hand); nothing is decided in Python.
 """
 
 from __future__ import annotations
@@ -98,13 +98,20 @@ class Verdict:
 
 
 def fight_asks(n: int, matrix: bool = False) -> list[Ask]:
-    """What a fight of n hands asks: ranks, the table's winners and validity, beat."""
-    asks = [Ask(I.GET_RANK, (None, None)), Ask(I.WINNER, (TABLE, None)), Ask(I.INVALID_TABLE, (TABLE,))]
+    """What a fight of n hands asks: ranks, and for two hands the spec's beat (its verdict); for
+    more, the table's winners and validity (beat_Bonus made N-hand); ``matrix``: beat of every pair."""
+    asks = [Ask(I.GET_RANK, (None, None))]
+    if n != 2 or matrix:
+        asks += [Ask(I.WINNER, (TABLE, None)), Ask(I.INVALID_TABLE, (TABLE,))]
     if matrix:
         asks.append(Ask(I.BEAT, (None, None, None)))
     elif n == 2:
         asks.append(Ask(I.BEAT, (1, 2, None)))
     return asks
+
+
+# The hands that beat's result names as the winners of a two-hand fight.
+WINNERS = {1: (0,), 2: (1,), 0: (0, 1), -1: ()}
 
 
 REASON_ASKS = [Ask(I.WHY_NOT_HAND, (None, None)), Ask(I.WHY_NOT_FIGHT, (None, None, None))]
@@ -126,7 +133,7 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Sequence[Sequence[int]]], ma
         asks = fight_asks(kind, matrix)
         for i, a in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
             answers[i] = a
-    invalid = [i for i, a in enumerate(answers) if a and any(a.values()) and _rows(a, I.INVALID_TABLE)]
+    invalid = [i for i, a in enumerate(answers) if a and (_rows(a, I.INVALID_TABLE) or _two(len(fights[i]), a) == -1)]
     reasons = dict(zip(invalid, evaluator.answers([worlds[i] for i in invalid], REASON_ASKS))) if invalid else {}
     return [_verdict(len(f), a, reasons.get(i)) for i, (f, a) in enumerate(zip(fights, answers))]
 
@@ -135,18 +142,26 @@ def _rows(answers: Answers, pred: str) -> list[tuple]:
     return next((rows for ask, rows in answers.items() if ask.pred == pred), [])
 
 
+def _two(n: int, answers: Answers) -> int | None:
+    """The rules' beat of hand 1 against hand 2, in a two-hand fight (None for more hands)."""
+    if n != 2:
+        return None
+    results = {r for a, b, r in _rows(answers, I.BEAT) if (a, b) == (1, 2)}
+    if len(results) != 1:
+        raise RuntimeError(f"the rules give beat {len(results)} values for one fight: {sorted(results)}")
+    return results.pop()
+
+
 def _verdict(n: int, answers: Answers, reasons: Answers | None) -> Verdict:
     ranks = _ranks(_rows(answers, I.GET_RANK), n)
     beats = {(a - 1, b - 1): r for a, b, r in _rows(answers, I.BEAT)}
-    if _rows(answers, I.INVALID_TABLE):
+    result = _two(n, answers)
+    if _rows(answers, I.INVALID_TABLE) or result == -1:
         return Verdict(-1, (), ranks, why_not_fight(reasons or {}, n), beats)
+    if result is not None and not any(a.pred == I.WINNER for a in answers):
+        return Verdict(result, WINNERS[result], ranks, None, beats)
     winners = tuple(sorted(s - 1 for _, s in _rows(answers, I.WINNER)))
-    if n == 2:
-        results = {r for a, b, r in _rows(answers, I.BEAT) if (a, b) == (1, 2)}
-        if len(results) != 1:
-            raise RuntimeError(f"the rules give beat {len(results)} values for one fight: {sorted(results)}")
-        result = results.pop()
-    else:
+    if result is None:
         result = winners[0] + 1 if len(winners) == 1 else 0
     return Verdict(result, winners, ranks, None, beats)
 
