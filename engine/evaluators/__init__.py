@@ -43,6 +43,11 @@ class Ask:
     def keep(self, row: tuple) -> bool:
         return all(a is None or a == v for a, v in zip(self.args, row))
 
+    @property
+    def free(self) -> bool:
+        """Every argument free: every row is kept."""
+        return all(a is None for a in self.args)
+
 
 Answers = dict[Ask, list[tuple]]
 
@@ -138,8 +143,11 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Sequence[Sequence[int]]], ma
     return [_verdict(len(f), a, reasons.get(i)) for i, (f, a) in enumerate(zip(fights, answers))]
 
 
-def _rows(answers: Answers, pred: str) -> list[tuple]:
-    return next((rows for ask, rows in answers.items() if ask.pred == pred), [])
+def _rows(answers: Answers | dict[str, list[tuple]], pred: str) -> list[tuple]:
+    """The rows of the predicate asked (answers keyed by Ask, or already by predicate name)."""
+    if pred in answers:
+        return answers[pred]                          # type: ignore[index]
+    return next((rows for ask, rows in answers.items() if getattr(ask, "pred", None) == pred), [])
 
 
 def _two(n: int, answers: Answers) -> int | None:
@@ -153,12 +161,14 @@ def _two(n: int, answers: Answers) -> int | None:
 
 
 def _verdict(n: int, answers: Answers, reasons: Answers | None) -> Verdict:
+    asked = {ask.pred for ask in answers}
+    answers = {ask.pred: rows for ask, rows in answers.items()}      # type: ignore[assignment]
     ranks = _ranks(_rows(answers, I.GET_RANK), n)
     beats = {(a - 1, b - 1): r for a, b, r in _rows(answers, I.BEAT)}
     result = _two(n, answers)
     if _rows(answers, I.INVALID_TABLE) or result == -1:
         return Verdict(-1, (), ranks, why_not_fight(reasons or {}, n), beats)
-    if result is not None and not any(a.pred == I.WINNER for a in answers):
+    if result is not None and I.WINNER not in asked:
         return Verdict(result, WINNERS[result], ranks, None, beats)
     winners = tuple(sorted(s - 1 for _, s in _rows(answers, I.WINNER)))
     if result is None:

@@ -1109,6 +1109,10 @@ class CompiledEvaluator:
                 for answers in out:
                     answers[ask] = list(kept)
                 continue
+            if ask.free:
+                for row in rows.get(ask.pred, []):
+                    out[row[0]][ask].append(row[1:])
+                continue
             for row in rows.get(ask.pred, []):
                 if ask.keep(row[1:]):
                     out[row[0]][ask].append(row[1:])
