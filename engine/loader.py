@@ -657,17 +657,27 @@ def _check_string_arithmetic(clauses: Sequence[Clause]) -> None:
 # Building the clauses in pyDatalog (in the Logic of the current thread)
 
 
-class _Builder:
-    """Interprets a checked clause tree with pyDatalog's objects; nothing is exec'd."""
+class Builder:
+    """Interprets a checked tree with pyDatalog's objects; nothing is exec'd.
 
-    def __init__(self, clause: Clause):
-        self.clause = clause
+    Rule files and REPL queries (engine.query) share it; a query overrides the hooks: what a
+    name stands for (``term``), a function's name (``function``) and an arithmetic operand
+    (``operand``).
+    """
+
+    def __init__(self) -> None:
         self.terms: dict[str, pyParser.Term] = {}
 
-    def term(self, name: str) -> pyParser.Term:
+    def term(self, name: str) -> Any:
         if name not in self.terms:
             self.terms[name] = pyParser.Term(name)
         return self.terms[name]
+
+    def function(self, name: str) -> Any:
+        return self.term(name)
+
+    def operand(self, node: ast.expr) -> Any:
+        return self.expr(node)
 
     def expr(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Constant):
@@ -675,7 +685,7 @@ class _Builder:
         if isinstance(node, ast.Name):
             return self.term(node.id)
         if isinstance(node, ast.BinOp):
-            left, right = self.expr(node.left), self.expr(node.right)
+            left, right = self.operand(node.left), self.operand(node.right)
             if isinstance(node.op, ast.Mod) and (isinstance(left, pyParser.Expression)
                                                  or isinstance(right, pyParser.Expression)):
                 # pyDatalog evaluates `L % R` as L.format(*R) when L is a string at run time, which
@@ -684,19 +694,21 @@ class _Builder:
                 return left - (left // right) * right
             return ARITH_OPS[type(node.op)](left, right)
         if isinstance(node, ast.UnaryOp):            # unary minus, checked
-            value = self.expr(node.operand)
-            return -value
+            return -self.operand(node.operand)
         if isinstance(node, ast.Subscript):
             keys = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
             built = [self.expr(k) for k in keys]
-            return self.term(node.value.id)[tuple(built) if len(built) > 1 else built[0]]
+            return self.function(node.value.id)[tuple(built) if len(built) > 1 else built[0]]
         if isinstance(node, ast.Call):               # an aggregate
-            kwargs = {}
-            for kw in node.keywords:
-                values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else None
-                kwargs[kw.arg] = [self.expr(v) for v in values] if values is not None else self.expr(kw.value)
-            return pyParser.Term(AGGREGATES[node.func.id])(self.expr(node.args[0]), **kwargs)
+            return self.aggregate(node)
         raise AssertionError(f"unchecked node {node!r}")
+
+    def aggregate(self, node: ast.Call) -> Any:
+        kwargs = {}
+        for kw in node.keywords:
+            values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else None
+            kwargs[kw.arg] = [self.expr(v) for v in values] if values is not None else self.expr(kw.value)
+        return pyParser.Term(AGGREGATES[node.func.id])(self.expr(node.args[0]), **kwargs)
 
     def literal(self, node: ast.Call, suffix: str = "", extra: tuple = ()) -> Any:
         args = [self.expr(a) for a in node.args] + list(extra)
@@ -710,6 +722,15 @@ class _Builder:
         if isinstance(node, ast.Call):
             return self.literal(node)
         return COMPARE_OPS[type(node.ops[0])](self.expr(node.left), self.expr(node.comparators[0]))
+
+
+
+class _ClauseBuilder(Builder):
+    """Builds one labelled clause (and its ``__why`` shadow)."""
+
+    def __init__(self, clause: Clause):
+        super().__init__()
+        self.clause = clause
 
     def build(self, why: bool) -> None:
         node = self.clause.node
@@ -738,7 +759,7 @@ def build(clauses: Iterable[Clause], why: bool = True) -> None:
     for clause in clauses:
         _Checker(clause.path).clause(clause.node)     # again: a Clause may be made by hand
         try:
-            _Builder(clause).build(why)
+            _ClauseBuilder(clause).build(why)
         except RuleError:
             raise
         except Exception as exc:  # pyDatalog refuses the clause (e.g. an unsafe negation)

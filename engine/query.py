@@ -182,42 +182,23 @@ def _term_names(node: ast.AST, negated: bool = False) -> list[tuple[str, bool]]:
     return out
 
 
-class _Builder:
-    """Interprets a checked query tree with pyDatalog's objects (as the loader builds clauses);
-    hand names become the ids of the sets asserted for them."""
+class _Builder(loader.Builder):
+    """The loader's builder for a query: hand names become the ids of the sets asserted for them,
+    and arithmetic never computes a string."""
 
     def __init__(self, ids: Mapping[str, int]):
+        super().__init__()
         self.ids = ids
-        self.terms: dict[str, pyParser.Term] = {}
 
     def term(self, name: str) -> Any:
         if not loader.VARIABLE.match(name):
             return self.ids[name]
-        if name not in self.terms:
-            self.terms[name] = pyParser.Term(name)
-        return self.terms[name]
+        return super().term(name)
 
-    def expr(self, node: ast.expr) -> Any:
-        if isinstance(node, ast.Constant):
-            return node.value
-        if isinstance(node, ast.Name):
-            return self.term(node.id)
-        if isinstance(node, ast.BinOp):
-            left, right = self._number(node.left), self._number(node.right)
-            if isinstance(node.op, ast.Mod) and (isinstance(left, pyParser.Expression)
-                                                 or isinstance(right, pyParser.Expression)):
-                return left - (left // right) * right      # never str.format (see engine.loader)
-            return loader.ARITH_OPS[type(node.op)](left, right)
-        if isinstance(node, ast.UnaryOp):               # unary minus, checked
-            return -self._number(node.operand)
-        if isinstance(node, ast.Subscript):
-            keys = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-            built = [self.expr(k) for k in keys]
-            function = pyParser.Term(node.value.id)      # type: ignore[attr-defined]
-            return function[tuple(built) if len(built) > 1 else built[0]]
-        raise QueryError(f"{type(node).__name__} is not allowed in a query")
+    def function(self, name: str) -> Any:
+        return pyParser.Term(name)                   # type: ignore[attr-defined]
 
-    def _number(self, node: ast.expr) -> Any:
+    def operand(self, node: ast.expr) -> Any:
         """An operand of arithmetic: a variable or function is taken as ``X - 0``, the same number
         for numbers, and an error (never a string computed without bound: 'ab' * 10**9) for a
         string a predicate gave.  Constants are numbers already (the loader's check)."""
@@ -225,19 +206,8 @@ class _Builder:
         return value - 0 if isinstance(node, (ast.Name, ast.Subscript)) and isinstance(value, pyParser.Expression) \
             else value
 
-    def literal(self, node: ast.Call) -> Any:
-        return pyParser.Term(node.func.id)(*[self.expr(a) for a in node.args])   # type: ignore[attr-defined]
-
-    def body(self, node: ast.expr) -> Any:
-        if isinstance(node, ast.BinOp):
-            return self.body(node.left) & self.body(node.right)
-        if isinstance(node, ast.UnaryOp):
-            return ~self.literal(node.operand)          # type: ignore[arg-type]
-        if isinstance(node, ast.Call):
-            return self.literal(node)
-        assert isinstance(node, ast.Compare)
-        left, right = self.expr(node.left), self.expr(node.comparators[0])
-        return loader.COMPARE_OPS[type(node.ops[0])](left, right)
+    def aggregate(self, node: ast.Call) -> Any:
+        raise QueryError(f"{type(node).__name__} is not allowed in a query")
 
 
 def _evaluation_error(exc: BaseException) -> str:
