@@ -599,7 +599,7 @@ def _type_env(program: Program, rule: Rule, pre: dict[str, str | None]) -> dict[
     env = dict(pre)
     for step in rule.body:
         if isinstance(step, Compare):
-            lt, rt = _type_of(rule, step.left, env, True), _type_of(rule, step.right, env, True)
+            lt, rt = _type_of(rule, step.left, env), _type_of(rule, step.right, env)
             if step.op == "==" and isinstance(step.left, Var) and env.get(step.left.name) is None:
                 env[step.left.name] = rt
             elif step.op == "==" and isinstance(step.right, Var) and env.get(step.right.name) is None:
@@ -611,11 +611,11 @@ def _type_env(program: Program, rule: Rule, pre: dict[str, str | None]) -> dict[
             if isinstance(arg, Var) and env.get(arg.name) is None:
                 if not step.negated or arg.name in env:
                     env[arg.name] = col
-            elif _mixed(_type_of(rule, arg, env, True), col):
+            elif _mixed(_type_of(rule, arg, env), col):
                 raise rule.fail(f"argument {i + 1} of {step.pred} joins a string with a number")
     for step in rule.body:
         if isinstance(step, Compare) and step.op not in ("==", "!=") and \
-                _mixed(_type_of(rule, step.left, env, True), _type_of(rule, step.right, env, True)):
+                _mixed(_type_of(rule, step.left, env), _type_of(rule, step.right, env)):
             raise rule.fail(f"a string is ordered against a number ({step.op})")
     return env
 
@@ -624,14 +624,14 @@ def _mixed(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and (a == STR) != (b == STR)
 
 
-def _type_of(rule: Rule, term: Term, env: dict[str, str | None], lenient: bool = False) -> str | None:
+def _type_of(rule: Rule, term: Term, env: dict[str, str | None]) -> str | None:
     if isinstance(term, Const):
         v = term.value
         return STR if isinstance(v, str) else FLOAT if isinstance(v, float) else INT
     if isinstance(term, Var):
         return env.get(term.name)
-    left = _type_of(rule, term.left, env, lenient)
-    right = _type_of(rule, term.right, env, lenient) if term.right is not None else left
+    left = _type_of(rule, term.left, env)
+    right = _type_of(rule, term.right, env) if term.right is not None else left
     if STR in (left, right):
         raise rule.fail("arithmetic on a string")
     if term.op == "/" or FLOAT in (left, right):
