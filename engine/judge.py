@@ -44,11 +44,6 @@ class Result:
         return out
 
 
-def verdict(winners: list[int], n: int) -> int:
-    """The result code from the winners: the single winner's number, or 0 (a tie)."""
-    return winners[0] + 1 if len(winners) == 1 else 0
-
-
 class Judge:
     """Judges fights with one engine (its compiled evaluator, or the one given)."""
 
