@@ -1031,14 +1031,16 @@ class Compiled:
         """Before a clause runs: add what its calls of views ask for, and compute the views anew.
 
         A demand read only from complete relations gives the same rows every time: it is fed once
-        (``fed`` holds its shape, variables renamed).  A view computed whole needs no demand.
+        (``fed`` holds its shape, variables renamed).  One that reads a view or another demand,
+        which may have grown since, is fed every time.  A view computed whole needs no demand.
         """
         for demand in rule.demands:
             view = demand.pred[len(DEMAND):]
             if view in whole:
                 continue
-            shape = _shape(demand) if not any(isinstance(s, Atom) and self.program.preds[s.pred].view
-                                               for s in demand.body) else None
+            shape = _shape(demand) if not any(
+                isinstance(s, Atom) and (self.program.preds[s.pred].view or s.pred.startswith(DEMAND))
+                for s in demand.body) else None
             if shape is not None and shape in fed and view in made:
                 continue
             if shape is not None:
