@@ -689,12 +689,34 @@ class _YamlReader:
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+def _cards_problem(cards: Any) -> str | None:
+    """Why a hand (or a board) as read is no set of cards: not text or a list, or far too long."""
+    if isinstance(cards, str):
+        if len(cards) > MAX_HAND_CHARS:
+            return f"too long ({len(cards)} characters; a hand is five cards)"
+        if len(cards) > 2 * MAX_HAND_TOKENS - 2:
+            tokens = sum(1 for t in _SEPARATORS.split(cards) if t)
+            if tokens > MAX_HAND_TOKENS:
+                return f"too many cards ({tokens}; a hand is five cards)"
+    elif isinstance(cards, list):
+        if len(cards) > MAX_HAND_TOKENS:
+            return f"too many cards ({len(cards)}; a hand is five cards)"
+        for card in cards:
+            if isinstance(card, str) and len(card) > MAX_HAND_CHARS:
+                return f"a card of {len(card)} characters"
+    else:
+        kind = "nothing" if cards is None else f"a {type(cards).__name__}"
+        return f"expected cards (a string or a list), not {kind}"
+    return None
+
+
 def check_fight(item: Any) -> str | None:
     """Why an item read from a batch is no fight to judge, or None when it may be one.
 
     Checks the shape only: a mapping with ``hands``, a list of 2..10 hands, each a string or a list
     of cards, none far longer than five cards (more than :data:`MAX_HAND_TOKENS` cards or
-    :data:`MAX_HAND_CHARS` characters).  The rules judge the cards themselves.
+    :data:`MAX_HAND_CHARS` characters); a showdown's ``board`` likewise, and its ``game`` a name.
+    The rules judge the cards themselves.
 
     >>> check_fight({"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}) is None
     True
@@ -711,22 +733,18 @@ def check_fight(item: Any) -> str | None:
     if not 2 <= len(hands) <= 10:
         return f"a fight takes 2 to 10 hands, not {len(hands)}"
     for number, hand in enumerate(hands, 1):
-        if isinstance(hand, str):
-            if len(hand) > MAX_HAND_CHARS:
-                return f"hand {number}: too long ({len(hand)} characters; a hand is five cards)"
-            if len(hand) > 2 * MAX_HAND_TOKENS - 2:
-                tokens = sum(1 for t in _SEPARATORS.split(hand) if t)
-                if tokens > MAX_HAND_TOKENS:
-                    return f"hand {number}: too many cards ({tokens}; a hand is five cards)"
-        elif isinstance(hand, list):
-            if len(hand) > MAX_HAND_TOKENS:
-                return f"hand {number}: too many cards ({len(hand)}; a hand is five cards)"
-            for card in hand:
-                if isinstance(card, str) and len(card) > MAX_HAND_CHARS:
-                    return f"hand {number}: a card of {len(card)} characters"
-        else:
-            kind = "nothing" if hand is None else f"a {type(hand).__name__}"
-            return f"hand {number}: expected cards (a string or a list), not {kind}"
+        problem = _cards_problem(hand)
+        if problem:
+            return f"hand {number}: {problem}"
+    if "board" in item:
+        problem = _cards_problem(item["board"])
+        if problem:
+            return f"board: {problem}"
+    if "game" in item:
+        if "board" not in item:
+            return "`game` is for a showdown: give its `board` too"
+        if not isinstance(item["game"], str) or not item["game"].isidentifier() or len(item["game"]) > 64:
+            return "`game` must be a game's name, such as holdem or omaha"
     return None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
@@ -26,6 +27,23 @@ from .query import QueryError, compile_query
 
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
+MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
+
+
+@dataclass(frozen=True)
+class BestFive:
+    """The five of a player's cards that play, as the rules choose them, with their rank.
+
+    >>> Engine().best_five("2C 3D AH KH QH JH TH")
+    BestFive(text='AH KH QH JH TH', rank=10, category='royal flush')
+    """
+    text: str
+    rank: int
+    category: str
+    cards: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        return f"BestFive(text={self.text!r}, rank={self.rank}, category={self.category!r})"
 
 
 class LogicOwner:
@@ -156,9 +174,11 @@ class Engine(LogicOwner):
         parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
         return verdicts(self.evaluator(len(parsed)), parsed, matrix)
 
-    def strength(self, hand: Cards) -> tuple[int, tuple[int, ...]]:
+    def strength(self, hand: Cards, board: Cards | None = None, game: str = "holdem"
+                 ) -> tuple[int, tuple[int, ...]]:
         """A hand's strength as one comparable value: the rules' rank, then its tie-break key
         (handKey, in keyPart order).  Fights are judged by the rules' beat, not by this value.
+        More than five cards, or a board: the strength of the five that play (:meth:`best_five`).
 
         >>> eng = Engine()
         >>> eng.strength("AH AD KC KS 2H")
@@ -166,6 +186,8 @@ class Engine(LogicOwner):
         >>> eng.strength("AH AD KC KS 2H") > eng.strength("AH AD QC QS KH")
         True
         """
+        if board is not None or len(self.cards(hand)) > 5:
+            hand = self.best_five(hand, board, game).cards
         ranks, keys = self._answers([hand], Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None)))
         rank = _single([r[1:] for r in ranks], f"getRank in rules {self.name}", -1)
         return rank, tuple(v for _, _, _, v in sorted(keys))
@@ -330,14 +352,70 @@ class Engine(LogicOwner):
         rows, = self._answers([hand], Ask(I.WHY_NOT_HAND, (1, None)))
         return "; ".join(sorted(r[1] for r in rows)) or "the rules give it no rank"
 
-    def winners(self, hands: Sequence[Cards]) -> list[int]:
-        """0-based indices of the best of 2..10 hands (several on a tie): beat_Bonus made N-hand."""
+    def winners(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> list[int]:
+        """0-based indices of the best of 2..10 hands (several on a tie): beat_Bonus made N-hand.
+
+        With a ``board``, a showdown of ``game``: each hand is a player's own cards.
+
+        >>> Engine().winners(["AS AD", "JH TH"], board="AH KH QH 2C 3D")
+        [1]
+        """
         if isinstance(hands, str) or not 2 <= len(hands) <= 10:
             raise InvalidCards("a fight takes 2 to 10 hands")
-        verdict = self.fights([hands])[0]
+        verdict = self.fights([hands])[0] if board is None else self.showdown(hands, board, game)
         if verdict.error:
             raise InvalidCards(verdict.error)
         return list(verdict.winners)
+
+    # ---- more than five cards (rules/showdown.dl) ------------------------------------------
+
+    @property
+    def games(self) -> dict[str, int]:
+        """The games the rules know (gameName): name -> code."""
+        return {name: code for code, name in self._static(I.GAME_NAME, 2)}
+
+    def deal(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> World:
+        """A showdown as the rules see it: the players' own cards, the board, the game's code.
+
+        Without a board, each hand holds all its cards: the first two (four in Omaha) are its own
+        and the rest its board, which is every five of them in hold'em.
+        """
+        games = self.games
+        if not games:
+            raise InvalidCards(f"the rule set {self.name!r} has no showdown rules (gameName, showdown.dl)")
+        if game not in games:
+            raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(games))})")
+        own = dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2)
+        players = [tuple(self.cards(h)) for h in hands]
+        cards = tuple(self.cards(board)) if board is not None else None
+        if cards is None:
+            if len(players) != 1:
+                raise InvalidCards("a showdown of several players needs a board")
+            players, cards = [players[0][:own]], players[0][own:]
+        for i, p in enumerate(players, 1):
+            if len(p) + len(cards) > MAX_SHOWDOWN_CARDS:
+                raise InvalidCards(f"player {i}: {len(p)} cards and a board of {len(cards)}: "
+                                   f"at most {MAX_SHOWDOWN_CARDS} in all")
+        return World(tuple(players), board=cards, game=games[game])
+
+    def showdown(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> Verdict:
+        """The rules' verdict of a showdown: winners, each player's best five and its rank."""
+        return verdicts(self.evaluator(), [self.deal(hands, board, game)])[0]
+
+    def best_five(self, cards: Cards, board: Cards | None = None, game: str = "holdem") -> BestFive:
+        """The five that play of a player's cards and the board (the rules' ``plays``).
+
+        >>> eng = Engine()
+        >>> eng.best_five("AH AD", board="AC KS KD 7H 2C")
+        BestFive(text='AH AD AC KS KD', rank=7, category='full house')
+        >>> eng.best_five("AH 5D 9C 9S", board="2H 3H 4H KS KD", game="omaha")
+        BestFive(text='AH 5D 2H 3H 4H', rank=5, category='straight')
+        """
+        verdict = self.showdown([cards], board, game)
+        if verdict.error:
+            raise InvalidCards(verdict.error.replace("player 1: ", ""))
+        five, rank = verdict.best[0], verdict.ranks[0]
+        return BestFive(self.notation.format(five), rank, self.categories.get(rank, f"rank {rank}"), five)
 
 
 def assert_fact(name: str, args: tuple) -> None:

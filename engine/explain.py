@@ -44,23 +44,24 @@ def explain_hand(engine: Engine, hand: Cards) -> HandWhy:
     return HandWhy(engine.notation.format(ids), rank, engine.categories.get(rank), sorted({r[1] for r in rows}))
 
 
-def explain_fight(engine: Engine, a: Cards, b: Cards) -> FightWhy:
-    """Why beat(a, b) is what it is."""
+def explain_fight(engine: Engine, a: Cards, b: Cards, order: bool = False) -> FightWhy:
+    """Why beat(a, b) is what it is; ``order``: why compareHands(a, b) is (beat's order of two
+    hands that may share cards: two players' best fives at a showdown)."""
     hands = [explain_hand(engine, a), explain_hand(engine, b)]
     with engine.sets(a, b) as (x, y):
-        fired = engine.ask("beat" + WHY, x, y, Var("R"), Var("L"))
+        fired = engine.ask(("compareHands" if order else "beat") + WHY, x, y, Var("R"), Var("L"))
         result = fired[0][0] if fired else -1
         labels = {r[1] for r in fired}
-        if "beat_F00" in labels or not labels:
-            return FightWhy(result, *_by_rank(engine, x, y, hands), hands=hands)
+        if labels & {"beat_F00", "compareHands_Rank"} or not labels:
+            return FightWhy(result, *_by_rank(engine, x, y, hands, order), hands=hands)
         rank = hands[0].rank
         decided = engine.ask("decidedAt", x, y, Var("O"))
         if not decided:   # fair: every part equal; name the last part's axiom
             parts = engine.ask("keyPart" + WHY, rank, Var("O"), Var("P"), Var("L"))
             axiom = max(parts)[2] if parts else "beat_Fair"
             return FightWhy(result, axiom, "fair: the hands are equal on every part it compares", hands)
-        order = decided[0][0]
-        part, axiom = engine.ask("keyPart" + WHY, rank, order, Var("P"), Var("L"))[0]
+        order_ = decided[0][0]
+        part, axiom = engine.ask("keyPart" + WHY, rank, order_, Var("P"), Var("L"))[0]
         at = engine.ask("keyDiffAt", x, part, y, part, Var("I"))[0][0]
         mine = engine.ask_one("partKey", x, part, at, Var("V"))
         theirs = engine.ask_one("partKey", y, part, at, Var("V"))
@@ -72,16 +73,17 @@ def explain_fight(engine: Engine, a: Cards, b: Cards) -> FightWhy:
     return FightWhy(result, axiom, f"{detail} ({part})", hands)
 
 
-def _by_rank(engine: Engine, x: int, y: int, hands: list[HandWhy]) -> tuple[str, str]:
-    rows = engine.ask("beatRank" + WHY, x, y, Var("R"), Var("L"))
-    axiom = rows[0][1] if rows else "beatRank_F00"
-    if axiom == "beatRank_F00" or not rows:
+def _by_rank(engine: Engine, x: int, y: int, hands: list[HandWhy], order: bool) -> tuple[str, str]:
+    """The axiom that decided by rank (beatRank_F1, _F2), or why the fight is not valid."""
+    valid = order or any(r[1] != "beatRank_F00" for r in engine.ask("beatRank" + WHY, x, y, Var("R"), Var("L")))
+    rows = engine.ask("rankOrder" + WHY, x, y, Var("R"), Var("L")) if valid else []
+    if not rows:
         reasons = [f"hand {i + 1}: {r[0]}" for i, s in enumerate((x, y))
                    for r in engine.ask("whyNotHand", s, Var("W"))]
         reasons += [r[0] for r in engine.ask("whyNotFight", x, y, Var("W"))]
-        return axiom, "not a valid fight: " + ("; ".join(reasons) or "the rules find it invalid")
+        return "beatRank_F00", "not a valid fight: " + ("; ".join(reasons) or "the rules find it invalid")
     high, low = sorted(hands, key=lambda h: h.rank, reverse=True)
-    return axiom, f"{high.category} over {low.category}"
+    return rows[0][1], f"{high.category} over {low.category}"
 
 
 def _plural(engine: Engine, value: int) -> str:

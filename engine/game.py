@@ -12,6 +12,8 @@ from .board import Board, InvariantError, card_id
 
 PLAYERS = range(2, 11)      # Engine.winners judges 2..10 hands; 10 hands of five fit in 52 cards
 HAND_SIZE = 5
+# The games `poker deal --game` deals: each player's own cards, then the board's streets.
+DEALS = {"five": (5, ()), "holdem": (2, (3, 1, 1)), "omaha": (4, (3, 1, 1))}
 DECK, CENTRAL, DISCARD = "deck", "central", "discard"
 
 
@@ -60,6 +62,21 @@ class Game:
         for _ in range(cards):
             for hand in self.hands:
                 self.move(self.order[DECK][0], hand)
+
+    def deal_board(self, cards: int, burn: int = 1) -> None:
+        """Burn ``burn`` cards to aDiscard, then turn ``cards`` onto aCentral, the shared board
+        (hold'em's flop is 3, the turn 1, the river 1)."""
+        if burn + cards > len(self.order[DECK]):
+            raise ValueError(f"the deck has {len(self.order[DECK])} cards, too few to burn {burn} "
+                             f"and turn {cards}")
+        for _ in range(burn):
+            self.move(self.order[DECK][0], DISCARD)
+        for _ in range(cards):
+            self.move(self.order[DECK][0], CENTRAL)
+
+    def board_cards(self) -> list[int]:
+        """The board: aCentral's cards, in the order turned."""
+        return list(self.order[CENTRAL])
 
     def hand(self, i: int) -> list[int]:
         """The cards of hand i (0-based), in the order dealt."""

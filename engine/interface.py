@@ -6,7 +6,7 @@ facts or asks the rules names the predicates through this module, never as strin
 >>> INPUTS["holds"]
 ('set', 'position', 'card')
 >>> sorted(INPUTS)
-['declared', 'holds', 'seat']
+['board', 'candidate', 'declared', 'game', 'holds', 'seat']
 """
 
 from __future__ import annotations
@@ -17,10 +17,16 @@ from typing import Final
 DECLARED: Final = "declared"      # declared(S): S names a set of cards
 HOLDS: Final = "holds"            # holds(S, I, C): the I-th card given for S is the id C
 SEAT: Final = "seat"              # seat(T, S): the set S sits at the table T (an N-hand fight)
+BOARD: Final = "board"            # board(T, B): the set B is the board of table T (a showdown)
+GAME: Final = "game"              # game(T, G): table T plays the game G (gameName)
+CANDIDATE: Final = "candidate"    # candidate(P, S): S is a five drawn from P's cards and the board
 INPUTS: Final[dict[str, tuple[str, ...]]] = {
     DECLARED: ("set",),
     HOLDS: ("set", "position", "card"),
     SEAT: ("table", "set"),
+    BOARD: ("table", "set"),
+    GAME: ("table", "game"),
+    CANDIDATE: ("player", "set"),
 }
 
 # Predicates the engine asks.
@@ -40,3 +46,11 @@ WHY_NOT_FIGHT: Final = "whyNotFight"
 BEAT: Final = "beat"                 # beat(A, B, R): the spec's fight of two hands
 WINNER: Final = "winner"             # winner(T, H): the hands at table T that no other beats
 INVALID_TABLE: Final = "invalidTable"
+COMPARE_HANDS: Final = "compareHands"  # compareHands(A, B, R): beat's order, fight or not
+# Showdowns (rules/showdown.dl): more than five cards, a board, a game.
+GAME_NAME: Final = "gameName"        # gameName(G, Name)
+HOLE_CARDS: Final = "holeCards"      # holeCards(G, N): each player's own cards in game G
+PLAYS: Final = "plays"               # plays(P, S): the five S is player P's hand
+SHOWDOWN_WINNER: Final = "showdownWinner"
+INVALID_SHOWDOWN: Final = "invalidShowdown"
+WHY_NOT_SHOWDOWN: Final = "whyNotShowdown"  # whyNotShowdown(T, S, Why)

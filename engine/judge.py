@@ -4,6 +4,8 @@ Fights are read one by one and judged in chunks: each chunk is one question to t
 the compiled evaluator, every fight its own world), so a batch of any size streams in bounded
 memory.  A fight that cannot be read (not a mapping, not 2..10 hands, a bad card) is marked with
 the reason; a fight the rules find invalid (a shared card, four cards) gets the rules' reason.
+A fight with a ``board:`` (and a ``game:``, hold'em by default) is a showdown: each hand is a
+player's own cards, and the result also gives the five each plays.
 """
 
 from __future__ import annotations
@@ -35,10 +37,13 @@ class Result:
     ranks: list[int]
     categories: list[str | None]
     error: str | None = None
+    best: list[str] | None = None        # a showdown: each player's five that play
 
     def as_dict(self) -> dict:
         out = {"id": self.id, "result": self.result, "winners": self.winners,
                "ranks": self.ranks, "categories": self.categories}
+        if self.best is not None:
+            out["best"] = self.best
         if self.error:
             out["error"] = self.error
         return out
@@ -79,8 +84,9 @@ class Judge:
 
     def _result(self, ident: Any, v: "Verdict") -> Result:
         ranks = list(v.ranks)
+        best = [self.engine.notation.format(b) for b in v.best] if v.best else None
         return Result(ident, v.result, list(v.winners), ranks,
-                      [self.engine.categories.get(r) for r in ranks], v.error)
+                      [self.engine.categories.get(r) for r in ranks], v.error, best)
 
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
@@ -95,6 +101,8 @@ class Judge:
                 raise InvalidCards("`hands` must be a list of hands")
             if not MIN_HANDS <= len(hands) <= MAX_HANDS:
                 raise InvalidCards(f"a fight takes {MIN_HANDS} to {MAX_HANDS} hands, not {len(hands)}")
+            if "board" in fight:                 # a showdown
+                return ident, self.engine.deal(hands, fight["board"], fight.get("game", "holdem"))
             return ident, [tuple(self.engine.cards(h)) for h in hands]
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0

@@ -78,6 +78,10 @@ def _resolve(path: Path):
 
 def test_a_missing_file_of_the_set_is_not_a_silent_minus_one(rules, capsys):
     (rules / "fighting.dl").unlink()
+    # showdown.dl uses fighting.dl's order: the first thing wrong is a predicate defined nowhere
+    with pytest.raises(RuleError, match=r"showdown\.dl:\d+: the predicate \w+/3 is used but defined nowhere"):
+        rulesets.resolve(rules)
+    (rules / "showdown.dl").unlink()
     with pytest.raises(RuleError, match=r"no clause defines beat/3, winner/2, which the engine asks"):
         rulesets.check_required(rulesets.resolve(rules))
     assert main(["beat", "--rules", str(rules), "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]) == 2

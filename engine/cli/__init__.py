@@ -7,7 +7,8 @@ parsers and sets ``run=function(args) -> exit status``:
 * :mod:`engine.cli.check`: ``check``;
 * :mod:`engine.cli.repl`: ``repl``;
 * :mod:`engine.cli.roles`: ``role``;
-* :mod:`engine.cli.game`: ``deal``, ``game``.
+* :mod:`engine.cli.game`: ``deal``, ``game``;
+* :mod:`engine.cli.equity`: ``equity``.
 
 The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
 Every error a user can cause is one line on stderr and a non-zero exit, never a traceback.
@@ -20,7 +21,7 @@ import sys
 from importlib import metadata
 from typing import Sequence
 
-from . import check, diff, game, judging, repl, roles
+from . import check, diff, equity, game, judging, repl, roles
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -53,6 +54,7 @@ def build_parser() -> Parser:
     repl.register(sub, build_parser)
     roles.register(sub)
     game.register(sub)
+    equity.register(sub)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 

@@ -6,14 +6,19 @@ import argparse
 from typing import Any, Callable
 
 from ..check import EXPECTED, check
+from ..check7 import EXPECTED7, SHOWDOWN_SAMPLES, check_seven
 from .common import CommandError, add_json_option, add_rules_option, clear_progress, load_engine, print_json, progress
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("check", help="discharge the proof obligations over all 2,598,960 hands")
+    p = sub.add_parser("check", help="discharge the proof obligations over all 2,598,960 hands "
+                                     "(--cards 7: all 133,784,560 seven-card hands)")
+    p.add_argument("--cards", type=int, choices=(5, 7), default=5,
+                   help="5: every five-card hand (default); 7: the best five of every seven cards")
     add_json_option(p, '{"total", "frequencies", "obligations": {name: {"holds", "counterexample"}}}')
-    p.add_argument("--samples", type=int, default=100_000, metavar="N",
-                   help="sampled fights and triples for antisymmetry and transitivity (default 100000)")
+    p.add_argument("--samples", type=int, default=None, metavar="N",
+                   help="sampled fights and triples for antisymmetry and transitivity (default 100000); "
+                        f"--cards 7: seven-card hands asked of the rules' showdown (default {SHOWDOWN_SAMPLES})")
     p.add_argument("--reference-samples", type=int, default=10, metavar="N",
                    help="fights (and their hands) also asked of pyDatalog, to compare the evaluators, "
                         "each within one category in turn (default 10: one per category)")
@@ -23,19 +28,26 @@ def register(sub: Any) -> None:
 
 
 def run_check(args: argparse.Namespace) -> int:
-    if args.samples < 1 or args.reference_samples < 0:
+    if (args.samples is not None and args.samples < 1) or args.reference_samples < 0:
         raise CommandError("--samples must be at least 1 and --reference-samples at least 0")
     engine = load_engine(args)
-    report = check(engine, args.samples, args.reference_samples, args.seed, progress=_bar)
+    if args.cards == 7:
+        if engine.fallback is not None:
+            raise CommandError(f"--cards 7 needs rules that compile to SQL: {engine.fallback}")
+        report = check_seven(engine, args.samples or SHOWDOWN_SAMPLES, args.seed, progress=_bar)
+        expected = EXPECTED7
+    else:
+        report = check(engine, args.samples or 100_000, args.reference_samples, args.seed, progress=_bar)
+        expected = EXPECTED
     clear_progress()
     if args.json:
         print_json(report.as_dict())
     else:
         print(f"rules: {report.rules}; {report.total:,} hands; {report.method}; {report.seconds:.1f} s")
         print(f"{'category':<18}{'hands':>12}{'expected':>12}")
-        for category, count in sorted(report.frequencies.items(), key=lambda kv: -EXPECTED.get(kv[0], 0)):
-            mark = "" if EXPECTED.get(category) == count else "   <-- differs"
-            print(f"{category:<18}{count:>12,}{EXPECTED.get(category, 0):>12,}{mark}")
+        for category, count in sorted(report.frequencies.items(), key=lambda kv: -expected.get(kv[0], 0)):
+            mark = "" if expected.get(category) == count else "   <-- differs"
+            print(f"{category:<18}{count:>12,}{expected.get(category, 0):>12,}{mark}")
         print()
         for o in report.obligations:
             print(f"{'holds ' if o.holds else 'FAILS '} {o.name} ({o.checked})")

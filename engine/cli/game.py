@@ -7,7 +7,7 @@ import random
 from typing import Any, Callable
 
 from ..core import Engine
-from ..game import PLAYERS, Game
+from ..game import DEALS, PLAYERS, Game
 from ..notation import InvalidCards
 from .common import CommandError, LineSession, add_json_option, add_rules_option, load_engine, print_json
 
@@ -15,10 +15,15 @@ HISTORY = ("POKER_GAME_HISTORY", "~/.poker_game_history")     # (environment var
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("deal", help="shuffle a deck on a board, deal five cards to each player, judge")
+    p = sub.add_parser("deal", help="shuffle a deck on a board, deal five cards to each player (or "
+                                    "a game's hole cards and board), judge")
     p.add_argument("--players", required=True, metavar="N", help="2 to 10 players")
     p.add_argument("--seed", metavar="S", help="an integer; the same seed deals the same hands")
-    add_json_option(p, '{"hands": [[token, ...], ...], "ranks": [...], "winners": [0-based ...]}')
+    p.add_argument("--game", choices=sorted(DEALS), default="five",
+                   help="five: five cards each (default); holdem: two each, then a flop, turn and "
+                        "river on aCentral (a card burnt to aDiscard before each); omaha: four each")
+    add_json_option(p, '{"hands": [[token, ...], ...], "ranks": [...], "winners": [0-based ...]} '
+                       '(and "board", "best" for a game with a board)')
     add_rules_option(p)
     p.set_defaults(run=run_deal)
 
@@ -50,20 +55,42 @@ def run_deal(args: argparse.Namespace) -> int:
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 32)
     engine = load_engine(args)
+    own, streets = DEALS[args.game]
     game = Game(players, seed)
-    game.deal()
+    try:
+        game.deal(own)
+        for street in streets:
+            game.deal_board(street)
+    except ValueError as exc:
+        raise CommandError(f"--game {args.game} with {players} players: {exc}") from None
     game.check()
     hands = [game.hand(i) for i in range(players)]
-    ranks = [engine.get_rank(h) for h in hands]
-    winners = engine.winners(hands)
     tokens = [[engine.notation.token(c) for c in h] for h in hands]
+    if not streets:
+        ranks = [engine.get_rank(h) for h in hands]
+        winners = engine.winners(hands)
+        if args.json:
+            print_json({"hands": tokens, "ranks": ranks, "winners": winners})
+            return 0
+        print(f"seed {seed}")
+        for i, (hand, rank) in enumerate(zip(tokens, ranks)):
+            print(f"hand {i + 1}: {' '.join(hand)}  {engine.categories.get(rank, '?')} (rank {rank})")
+        print(winners_line(winners))
+        return 0
+    board = game.board_cards()
+    v = engine.showdown(hands, board, args.game)
+    if v.error:
+        raise InvalidCards(v.error)
+    best = [engine.notation.format(b) for b in v.best]
     if args.json:
-        print_json({"hands": tokens, "ranks": ranks, "winners": winners})
+        print_json({"hands": tokens, "board": [engine.notation.token(c) for c in board], "best": best,
+                    "ranks": list(v.ranks), "winners": list(v.winners)})
         return 0
     print(f"seed {seed}")
-    for i, (hand, rank) in enumerate(zip(tokens, ranks)):
-        print(f"hand {i + 1}: {' '.join(hand)}  {engine.categories.get(rank, '?')} (rank {rank})")
-    print(winners_line(winners))
+    print(f"board: {engine.notation.format(board)}")
+    for i, (hand, five, rank) in enumerate(zip(tokens, best, v.ranks)):
+        print(f"hand {i + 1}: {' '.join(hand)}  plays {five}  {engine.categories.get(rank, '?')} (rank {rank})")
+    print(winners_line(list(v.winners)))
     return 0
 
 

@@ -23,15 +23,22 @@ SPOOL_BYTES = 32 << 20      # results for stdout are kept in memory up to this, 
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("rank", help="the category and the spec's rank of a hand")
-    p.add_argument("hand", nargs="+", help="a hand, e.g. 'AH KH QH JH TH' (or its cards as arguments)")
-    add_json_option(p, '{"hand", "rank", "category"}')
+    p = sub.add_parser("rank", help="the category and the spec's rank of a hand (of more than five "
+                                    "cards: of the five that play)")
+    p.add_argument("hand", nargs="+", help="a hand, e.g. 'AH KH QH JH TH' (or its cards as arguments); "
+                                           "6 or 7 cards: the best five of them (hold'em)")
+    add_game_option(p, "of more than five cards: the first two (omaha: four) are the player's own")
+    add_json_option(p, '{"hand", "rank", "category"} (and "best": the five that play)')
     add_rules_option(p)
     p.set_defaults(run=run_rank)
 
-    p = sub.add_parser("beat", help="judge a fight of 2..10 hands")
-    p.add_argument("hands", nargs="+", metavar="HAND", help="two to ten hands, each one argument")
-    add_json_option(p, '{"result", "winners", "ranks", "categories"} (and "explain")')
+    p = sub.add_parser("beat", help="judge a fight of 2..10 hands, or a showdown (--board)")
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="two to ten hands, each one argument (with --board: each player's own cards)")
+    p.add_argument("--board", metavar="CARDS", help="the board's 3 to 5 cards, shared by every player: "
+                                                    "each plays the best five of their cards and the board")
+    add_game_option(p, "with --board")
+    add_json_option(p, '{"result", "winners", "ranks", "categories"} (and "best", "explain")')
     p.add_argument("--explain", action="store_true",
                    help="print the axioms that ranked each hand and decided the fight")
     add_rules_option(p)
@@ -52,11 +59,26 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run_judge)
 
 
+def add_game_option(p: argparse.ArgumentParser, when: str) -> None:
+    p.add_argument("--game", default="holdem", metavar="GAME",
+                   help=f"holdem (any five of the player's cards and the board) or omaha (exactly two of "
+                        f"the player's four and three of the board), or another game the rules name; {when} "
+                        "(default holdem)")
+
+
 def run_rank(args: argparse.Namespace) -> int:
     engine = load_engine(args)
     hand = " ".join(args.hand).strip()
     if not hand or not engine.cards(hand):
         raise CommandError("no cards given (a hand is five cards, e.g. poker rank AH KH QH JH TH)")
+    if len(engine.cards(hand)) > 5:
+        best = engine.best_five(hand, game=args.game)
+        if args.json:
+            print_json({"hand": engine.notation.format(engine.cards(hand)), "best": best.text,
+                        "rank": best.rank, "category": best.category})
+        else:
+            print(f"{best.category} (rank {best.rank}): {best.text}")
+        return 0
     category = engine.category(hand)
     rank = engine.get_rank(hand)
     if args.json:
@@ -72,6 +94,8 @@ def run_beat(args: argparse.Namespace) -> int:
     for i, hand in enumerate(hands):
         if not hand.strip():
             raise CommandError(f"hand {i + 1} is empty: no cards given")
+    if args.board is not None:
+        return _showdown(engine, args)
     if args.explain and len(hands) == 2 and not engine.valid_fighting(*hands):
         for line in explain_fight(engine, *hands).lines():   # show why, then fail
             print(line)
@@ -91,6 +115,40 @@ def run_beat(args: argparse.Namespace) -> int:
         return 0
     print(result)
     print("winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in winners))
+    if why:
+        print("\n".join(why))
+    return 0
+
+
+def _showdown(engine, args: argparse.Namespace) -> int:
+    """`poker beat --board`: the rules' winners and each player's five that play."""
+    hands = args.hands
+    if not 2 <= len(hands) <= 10:
+        raise CommandError("a showdown takes 2 to 10 players")
+    v = engine.showdown(hands, args.board, args.game)
+    if v.error:
+        raise InvalidCards(v.error)
+    best = [engine.notation.format(b) for b in v.best]
+    categories = [engine.categories.get(r) for r in v.ranks]
+    why: list[str] = []
+    if args.explain:
+        first = v.winners[0]
+        for i in range(len(hands)):
+            if i != first:
+                w = explain_fight(engine, v.best[first], v.best[i], order=True)
+                why.append(f"player {first + 1} vs player {i + 1}: {w.axiom}: {w.detail}")
+    if args.json:
+        data = {"result": v.result, "winners": list(v.winners), "ranks": list(v.ranks), "categories": categories,
+                "best": best, "board": engine.notation.format(engine.cards(args.board)), "game": args.game}
+        if why:
+            data["explain"] = why
+        print_json(data)
+        return 0
+    print(v.result)
+    print("winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in v.winners)
+          + (" (a split pot)" if len(v.winners) > 1 else ""))
+    for i, (five, category, rank) in enumerate(zip(best, categories, v.ranks), 1):
+        print(f"player {i} ({show(hands[i - 1])}): {five}: {category} (rank {rank})")
     if why:
         print("\n".join(why))
     return 0

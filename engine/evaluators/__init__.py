@@ -12,6 +12,7 @@ is the rules' ``winner`` (beat_Bonus made N-hand); nothing is decided in Python.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
@@ -22,16 +23,47 @@ TABLE = 0          # the id of the table the hands of a fight sit at
 
 @dataclass(frozen=True)
 class World:
-    """The input facts of one question: sets of card ids (given in order), maybe seated."""
+    """The input facts of one question: sets of card ids (given in order), maybe seated.
+
+    A showdown has a ``board`` (its cards, shared by every player) and a ``game`` (the rules'
+    gameName code); its hands are the players' own cards, and every five drawn from a player's
+    cards and the board is a set of its own (:meth:`fives`), for the rules to choose from.
+    """
     hands: tuple[tuple[int, ...], ...]
     table: bool = False
+    board: tuple[int, ...] | None = None
+    game: int = 0
+
+    @property
+    def seated(self) -> bool:
+        return self.table or self.board is not None
+
+    def fives(self) -> list[tuple[int, tuple[int, ...]]]:
+        """Every five of a player's cards and the board, as (player, cards): players 1..k."""
+        if self.board is None:
+            return []
+        return [(p, five) for p, hand in enumerate(self.hands, 1)
+                for five in itertools.combinations(hand + self.board, 5)]
+
+    def sets(self) -> list[tuple[int, int, tuple[int, ...]]]:
+        """Every set of the world as (role, owner, cards), numbered 1.. in this order: the hands
+        (role 0), the board (role 1, set k+1), the players' fives (role 2, owner: the player)."""
+        out = [(0, 0, h) for h in self.hands]
+        if self.board is not None:
+            out.append((1, 0, self.board))
+            out += [(2, p, five) for p, five in self.fives()]
+        return out
 
     def facts(self) -> dict[str, list[tuple[int, ...]]]:
-        """declared(S), holds(S, I, C), seat(T, S): set ids 1..k, positions from 0."""
-        ids = range(1, len(self.hands) + 1)
-        return {I.DECLARED: [(s,) for s in ids],
-                I.HOLDS: [(s, i, c) for s, h in zip(ids, self.hands) for i, c in enumerate(h)],
-                I.SEAT: [(TABLE, s) for s in ids] if self.table else []}
+        """declared(S), holds(S, I, C), seat(T, S), and for a showdown board(T, B), game(T, G),
+        candidate(P, S): set ids as :meth:`sets` numbers them, positions from 0."""
+        sets = self.sets()
+        return {I.DECLARED: [(s,) for s in range(1, len(sets) + 1)],
+                I.HOLDS: [(s, i, c) for s, (_, _, h) in enumerate(sets, 1) for i, c in enumerate(h)],
+                I.SEAT: [(TABLE, s) for s in range(1, len(self.hands) + 1)] if self.seated else [],
+                I.BOARD: [(TABLE, s) for s, (role, _, _) in enumerate(sets, 1) if role == 1],
+                I.GAME: [(TABLE, self.game)] if self.board is not None else [],
+                I.CANDIDATE: [(p, s) for s, (role, p, _) in enumerate(sets, 1) if role == 2]}
 
 
 @dataclass(frozen=True)
@@ -93,13 +125,17 @@ class Verdict:
 
     result: the spec's beat for two hands (1, 2, 0; -1 not a valid fight); for more, the single
     winner's number, or 0.  winners: 0-based, the rules' ``winner`` (beat_Bonus).  beats: the
-    rules' beat for every ordered pair of hands, when asked for.
+    rules' beat for every ordered pair of hands, when asked for.  A showdown's result is read the
+    same way off the rules' ``showdownWinner``; ``best`` holds the five each player plays (the
+    rules' ``plays``: the first in the order of :meth:`World.fives` when several tie), ``ranks``
+    their ranks.
     """
     result: int
     winners: tuple[int, ...]
     ranks: tuple[int, ...]
     error: str | None = None
     beats: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    best: tuple[tuple[int, ...], ...] = ()     # a showdown: each player's five that play
 
 
 def fight_asks(n: int, matrix: bool = False) -> list[Ask]:
@@ -122,25 +158,77 @@ WINNERS = {1: (0,), 2: (1,), 0: (0, 1), -1: ()}
 REASON_ASKS = [Ask(I.WHY_NOT_HAND, (None, None)), Ask(I.WHY_NOT_FIGHT, (None, None, None))]
 
 
-def verdicts(evaluator: Evaluator, fights: Sequence[Sequence[Sequence[int]]], matrix: bool = False
-             ) -> list[Verdict]:
+SHOWDOWN_ASKS = [Ask(I.GET_RANK, (None, None)), Ask(I.PLAYS, (None, None)),
+                 Ask(I.SHOWDOWN_WINNER, (TABLE, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
+SHOWDOWN_REASONS = [Ask(I.WHY_NOT_SHOWDOWN, (TABLE, None, None))]
+
+Fight = Sequence[Sequence[int]] | World
+
+
+def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False) -> list[Verdict]:
     """The one way a fight is judged: its hands seated at a table, the rules asked.
 
+    A fight is its hands, or a showdown :class:`World` (players' cards, a board, a game).
     ``matrix`` also asks beat for every ordered pair (what `poker check` tests for antisymmetry
     and transitivity).
     """
-    worlds = [World(tuple(tuple(h) for h in hands), table=True) for hands in fights]
-    by_size: dict[int, list[int]] = {}
-    for i, hands in enumerate(fights):
-        by_size.setdefault(2 if len(hands) == 2 and not matrix else 0, []).append(i)
+    worlds = [f if isinstance(f, World) else World(tuple(tuple(h) for h in f), table=True) for f in fights]
+    by_kind: dict[str, list[int]] = {}
+    for i, world in enumerate(worlds):
+        kind = "showdown" if world.board is not None else "two" if len(world.hands) == 2 and not matrix else "table"
+        by_kind.setdefault(kind, []).append(i)
     answers: list[Answers | None] = [None] * len(fights)
-    for kind, idx in by_size.items():
-        asks = fight_asks(kind, matrix)
+    for kind, idx in by_kind.items():
+        asks = SHOWDOWN_ASKS if kind == "showdown" else fight_asks(2 if kind == "two" else 0, matrix)
         for i, a in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
             answers[i] = a
-    invalid = [i for i, a in enumerate(answers) if a and (_rows(a, I.INVALID_TABLE) or _two(len(fights[i]), a) == -1)]
-    reasons = dict(zip(invalid, evaluator.answers([worlds[i] for i in invalid], REASON_ASKS))) if invalid else {}
-    return [_verdict(len(f), a, reasons.get(i)) for i, (f, a) in enumerate(zip(fights, answers))]
+    invalid = [i for i, a in enumerate(answers) if a and _invalid(len(worlds[i].hands), a)]
+    reasons: dict[int, Answers] = {}
+    for shows in (False, True):
+        idx = [i for i in invalid if (worlds[i].board is not None) == shows]
+        if idx:
+            asks = SHOWDOWN_REASONS if shows else REASON_ASKS
+            reasons.update(zip(idx, evaluator.answers([worlds[i] for i in idx], asks)))
+    return [_showdown(w, a, reasons.get(i)) if w.board is not None else _verdict(len(w.hands), a, reasons.get(i))
+            for i, (w, a) in enumerate(zip(worlds, answers))]
+
+
+def _invalid(n: int, answers: Answers) -> bool:
+    return bool(_rows(answers, I.INVALID_TABLE) or _rows(answers, I.INVALID_SHOWDOWN)
+                or (I.PLAYS not in {a.pred for a in answers} and _two(n, answers) == -1))
+
+
+def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdict:
+    """A showdown's verdict: the rules' winners, each player's five that play and its rank."""
+    n = len(world.hands)
+    sets = world.sets()
+    ranks_of: dict[int, set[int]] = {}
+    for s, r in _rows(answers, I.GET_RANK):
+        ranks_of.setdefault(s, set()).add(r)
+    plays: dict[int, int] = {}
+    for p, s in _rows(answers, I.PLAYS):
+        plays.setdefault(p, s)                         # rows come sorted: the first five in order
+    best = tuple(sets[plays[p] - 1][2] if p in plays else () for p in range(1, n + 1))
+    ranks = []
+    for p in range(1, n + 1):
+        values = ranks_of.get(plays[p], set()) if p in plays else set()
+        if len(values) > 1:
+            raise RuntimeError(f"the rules give getRank several values for one hand: {sorted(values)}")
+        ranks.append(values.pop() if values else -1)
+    if _rows(answers, I.INVALID_SHOWDOWN):
+        return Verdict(-1, (), tuple(ranks), why_not_showdown(reasons or {}, n), best=best)
+    winners = tuple(sorted(p - 1 for _, p in _rows(answers, I.SHOWDOWN_WINNER)))
+    result = winners[0] + 1 if len(winners) == 1 else 0
+    return Verdict(result, winners, tuple(ranks), None, best=best)
+
+
+def why_not_showdown(reasons: Answers, n: int) -> str:
+    """The rules' reasons, in words, naming the player (1..n) or the board each concerns."""
+    found = sorted({(s, why) for _, s, why in _rows(reasons, I.WHY_NOT_SHOWDOWN)})
+    if not found:
+        return "not a valid showdown: the rules find it invalid"
+    return "not a valid showdown: " + "; ".join(
+        f"{'player ' + str(s) if s <= n else 'the board'}: {why}" for s, why in found)
 
 
 def _rows(answers: Answers | dict[str, list[tuple]], pred: str) -> list[tuple]:

@@ -37,7 +37,8 @@ INT, FLOAT, STR = "BIGINT", "DOUBLE", "VARCHAR"
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
 # What the engine asks of a batch (verdicts, ranks, keys, reasons): the calls that narrowing serves.
 ASKED = (interface.GET_RANK, interface.IS_HAND, interface.HAND_KEY, interface.BEAT, interface.WINNER,
-         interface.INVALID_TABLE, interface.WHY_NOT_HAND, interface.WHY_NOT_FIGHT)
+         interface.INVALID_TABLE, interface.WHY_NOT_HAND, interface.WHY_NOT_FIGHT, interface.PLAYS,
+         interface.SHOWDOWN_WINNER, interface.INVALID_SHOWDOWN, interface.WHY_NOT_SHOWDOWN)
 MIN_NARROWED = 2          # bound arguments that make a relation worth narrowing to its callers' demand
 TABLE_ID = 0              # the table the hands of a fight sit at (engine.evaluators.TABLE)
 DEMAND = "demand$"        # prefix of the relation of values a view is called with
@@ -850,6 +851,8 @@ class Compiled:
         self._static: set[str] = set()
         self._views: set[str] = set()
         self._sql = _Sql(self.program)
+        self._version: dict[str, int] = {}        # per run: how often each relation changed
+        self._closures: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def close(self) -> None:
         self._con.close()
@@ -943,17 +946,18 @@ class Compiled:
             self._create_static(names)
             created: list[str] = []
             try:
-                for name, cols in ((interface.DECLARED, ["w", "a0"]),
-                                   (interface.HOLDS, ["w", "a0", "a1", "a2"]),
-                                   (interface.SEAT, ["w", "a0", "a1"])):
+                for name, args in self.program.inputs.items():
+                    cols = ["w", *(f"a{i}" for i in range(len(args)))]
+                    sql = worlds.sql.get(name) or f"SELECT {', '.join(['0'] * len(cols))} WHERE FALSE"
                     created.append(_table(name))
-                    self._run(f"CREATE OR REPLACE TABLE {_table(name)} AS SELECT * FROM ({worlds.sql[name]}) "
+                    self._run(f"CREATE OR REPLACE TABLE {_table(name)} AS SELECT * FROM ({sql}) "
                               f"x({', '.join(cols)})")
                 created.append(WORLDS)
                 self._run(f"CREATE OR REPLACE TABLE {WORLDS} AS " + (
                     worlds.sql.get("worlds") or f"SELECT DISTINCT w FROM {_table(interface.DECLARED)}"))
                 made: set[str] = set()
-                fed: set[str] = set()
+                fed: dict[str, tuple[int, ...]] = {}
+                self._version = {}
                 whole = self._whole(names, [*asked, *compute])
                 uses = self._uses(names, whole)
                 empty: set[str] = set()
@@ -1022,39 +1026,54 @@ class Compiled:
     def _create(self, kind: str, name: str, pred: Pred, empty: set[str], rules: list[Rule]) -> None:
         """Create a relation; note it when it is empty (the clauses that read it positively are skipped)."""
         self._run(f"CREATE OR REPLACE {kind} {_table(name)} AS {self._sql.materialise(pred, empty, rules)}")
+        self._version[name] = self._version.get(name, 0) + 1
         if kind == "TABLE" and self._con.execute(f"SELECT 1 FROM {_table(name)} LIMIT 1").fetchone() is None:
             empty.add(name)
         else:
             empty.discard(name)
 
-    def _feed(self, rule: Rule, made: set[str], fed: set[str], empty: set[str], whole: set[str]) -> None:
+    def _feed(self, rule: Rule, made: set[str], fed: dict[str, tuple[int, ...]], empty: set[str],
+              whole: set[str]) -> None:
         """Before a clause runs: add what its calls of views ask for, and compute the views anew.
 
-        A demand read only from complete relations gives the same rows every time: it is fed once
-        (``fed`` holds its shape, variables renamed).  One that reads a view or another demand,
-        which may have grown since, is fed every time.  A view computed whole needs no demand.
+        A demand gives the same rows as the last time it was fed (``fed``: its shape, variables
+        renamed, with the versions then of every relation it reads, directly or through DuckDB
+        views) when none of those relations changed since: it is not fed again, as it would add
+        nothing.  The first rows of a demand need no ``EXCEPT`` (it is empty until then).  A view
+        computed whole needs no demand.
         """
         for demand in rule.demands:
             view = demand.pred[len(DEMAND):]
             if view in whole:
                 continue
-            shape = _shape(demand) if not any(
-                isinstance(s, Atom) and (self.program.preds[s.pred].view or s.pred.startswith(DEMAND))
-                for s in demand.body) else None
-            if shape is not None and shape in fed and view in made:
+            shape = _shape(demand)
+            stamp = tuple(self._version.get(name, 0) for name in self._reads(demand))
+            if view in made and fed.get(shape) == stamp:
                 continue
-            if shape is not None:
-                fed.add(shape)
+            fed[shape] = stamp
             table = _table(demand.pred)
             outs, body = self._sql.select(demand)
-            added = self._run(f"INSERT INTO {table} SELECT DISTINCT {', '.join(outs)}{body} "
-                              f"EXCEPT SELECT * FROM {table}").fetchone()[0]
+            if self._version.get(demand.pred, 0) == 0:     # created empty for this run
+                sql = f"INSERT INTO {table} SELECT DISTINCT {', '.join(outs)}{body}"
+            else:
+                sql = f"INSERT INTO {table} SELECT {', '.join(outs)}{body} EXCEPT SELECT * FROM {table}"
+            added = self._run(sql).fetchone()[0]
+            if added:
+                self._version[demand.pred] = self._version.get(demand.pred, 0) + 1
             if added or view not in made:
                 pred = self.program.preds[view]
                 for inner in pred.rules:
                     self._feed(inner, made, fed, empty, whole)
                 self._create("TABLE", view, pred, empty, pred.rules)
                 made.add(view)
+
+    def _reads(self, rule: Rule) -> tuple[str, ...]:
+        """Every relation a clause's body reads, directly or through the relations it reads."""
+        key = tuple(sorted({s.pred for s in rule.body if isinstance(s, Atom)}))
+        found = self._closures.get(key)
+        if found is None:
+            found = self._closures[key] = tuple(sorted(set(key) | set(self._needed(key))))
+        return found
 
 
 class CompiledEvaluator:
@@ -1072,13 +1091,16 @@ class CompiledEvaluator:
         self.compiled = Compiled(clauses, threads, program)
 
     def _run(self, worlds: Sequence[Any], names: list[str]) -> dict[str, list[tuple]]:
-        cols: dict[str, list[int]] = {"w": [], "s": [], "n": [], "p": [], "seated": []}
+        # One row a set: its world, id, role (0 a hand or player, 1 a board, 2 a player's five),
+        # owner (the player of a five), game (of a board), whether seated, and its cards.
+        cols: dict[str, list[int]] = {k: [] for k in ("w", "s", "role", "owner", "g", "seated", "n", "p")}
         loose: dict[str, list[int]] = {"w": [], "s": [], "i": [], "c": []}
         for w, world in enumerate(worlds):
-            for s, hand in enumerate(world.hands, 1):
-                cols["w"].append(w)
-                cols["s"].append(s)
-                cols["seated"].append(1 if world.table else 0)
+            for s, (role, owner, hand) in enumerate(world.sets(), 1):
+                for key, value in (("w", w), ("s", s), ("role", role), ("owner", owner),
+                                   ("g", world.game if role == 1 else 0),
+                                   ("seated", 1 if role == 0 and world.seated else 0)):
+                    cols[key].append(value)
                 if len(hand) <= 10 and all(0 <= c < 64 for c in hand):
                     cols["n"].append(len(hand))
                     cols["p"].append(sum(c << (6 * i) for i, c in enumerate(hand)))
@@ -1097,6 +1119,9 @@ class CompiledEvaluator:
                 interface.HOLDS: 'SELECT w, s, i, (p >> (6 * i)) & 63 FROM "x_sets", range(10) r(i) WHERE i < n '
                                  'UNION ALL SELECT w, s, i, c FROM "x_loose"',
                 interface.SEAT: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE seated = 1',
+                interface.BOARD: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE role = 1',
+                interface.GAME: f'SELECT w, {TABLE_ID}, g FROM "x_sets" WHERE role = 1',
+                interface.CANDIDATE: 'SELECT w, owner, s FROM "x_sets" WHERE role = 2',
                 "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
             return db.run(batch, names)
 

@@ -88,10 +88,10 @@ class _Plan:
         pred = program.preds[step.pred]
         bound = tuple(i for i, a in enumerate(step.args) if not (isinstance(a, Var) and a.name not in self.slots))
         key = [_expr(step.args[i], self.slots) for i in bound]
-        # a view is a call; an optional view (narrowed for SQL's sake) is read whole: here, in one
-        # world, the whole relation is small and computed once
+        # a view is a call; so is an optional view (narrowed for SQL's sake) called with its inputs
+        # bound: a showdown's world holds dozens of fives, and only some of their pairs are compared
         inputs = [_expr(step.args[i], self.slots) for i in sorted(pred.inputs)] \
-            if pred.view and not pred.optional else None
+            if pred.view and (not pred.optional or pred.inputs <= set(bound)) else None
         if step.negated:
             free = [i for i in range(len(step.args)) if i not in bound]
             names = [step.args[i].name for i in free]

@@ -1,0 +1,51 @@
+"""`poker equity`: each player's share of the pot over every completion of the board (engine.equity)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..equity import equity
+from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("equity", help="each player's win, tie and equity over every way the board "
+                                      "can be completed (exact when feasible, else sampled)")
+    p.add_argument("holes", nargs="+", metavar="HOLE", help="each player's own cards, one argument each "
+                                                            "(hold'em: two; omaha: four)")
+    p.add_argument("--board", metavar="CARDS", help="the board's cards so far (0, 3, 4 or 5)")
+    p.add_argument("--dead", metavar="CARDS", help="cards out of play (seen, burnt, folded)")
+    p.add_argument("--game", default="holdem", metavar="GAME", help="holdem (default) or omaha")
+    p.add_argument("--samples", metavar="N", help="sample N completions of the board (default: every "
+                                                  "completion when feasible, else 200000)")
+    p.add_argument("--seed", default="0", metavar="S", help="the seed of the samples (default 0)")
+    add_json_option(p, '{"boards", "exact", "seed", "players": [{"hole", "win", "tie", "equity", "stderr"}]}')
+    add_rules_option(p)
+    p.set_defaults(run=run_equity)
+
+
+def _count(text: str | None, option: str, least: int) -> int | None:
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise CommandError(f"{option} takes an integer, not {text!r}") from None
+    if value < least:
+        raise CommandError(f"{option} must be at least {least}, not {value}")
+    return value
+
+
+def run_equity(args: argparse.Namespace) -> int:
+    samples = _count(args.samples, "--samples", 1)
+    seed = _count(args.seed, "--seed", 0)
+    if not 2 <= len(args.holes) <= 10:
+        raise CommandError("equity takes 2 to 10 players")
+    engine = load_engine(args)
+    result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0)
+    if args.json:
+        print_json(result.as_dict())
+    else:
+        print("\n".join(result.lines()))
+    return 0

@@ -1,0 +1,115 @@
+"""`poker equity`: each player's share of the pot over every way the board can be completed.
+
+The five-card values come from the loaded rules (:func:`engine.table.five_card_table`); each
+completion's best fives and winners are found with numpy (:func:`engine.sevens.equity`): every
+completion when that is feasible (a heads-up hold'em hand before the flop: 1,712,304 boards),
+else a seeded sample with its standard error.  That the table's verdict is the rules' own is
+checked on every run: some completions are also judged by the rules' showdown (showdown.dl), and a
+disagreement is an error, never an answer.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+
+from . import sevens
+from .evaluators import World, verdicts
+from .notation import Cards, InvalidCards
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+CHECKED = 24        # completions per run also judged by the rules' showdown
+
+
+@dataclass(frozen=True)
+class Equity:
+    """Each player's win, tie and pot share (fractions), over ``boards`` completions.
+
+    A tie splits the pot equally among those who tie: ``share`` counts 1/k of each board that k
+    players tie.  ``exact``: every completion was counted; else ``samples`` were drawn with
+    ``seed`` and ``stderr`` is each share's standard error.  ``checked`` completions were also
+    judged by the rules' showdown, and agreed.
+    """
+    players: tuple[str, ...]
+    board: str
+    game: str
+    boards: int
+    exact: bool
+    seed: int | None
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    share: tuple[float, ...]
+    stderr: tuple[float, ...]
+    checked: int
+
+    def as_dict(self) -> dict:
+        return {"game": self.game, "board": self.board, "boards": self.boards, "exact": self.exact,
+                "seed": self.seed, "checked": self.checked, "ties": "split equally among those who tie",
+                "players": [{"hole": p, "win": w, "tie": t, "equity": s, "stderr": e}
+                            for p, w, t, s, e in zip(self.players, self.win, self.tie, self.share, self.stderr)]}
+
+    def lines(self) -> list[str]:
+        how = (f"exact: every one of {self.boards:,} boards" if self.exact else
+               f"sampled: {self.boards:,} boards (seed {self.seed})")
+        out = [f"{self.game}, board {self.board or '(none)'}: {how}; a tie splits the pot equally"]
+        for i, (p, w, t, s, e) in enumerate(zip(self.players, self.win, self.tie, self.share, self.stderr), 1):
+            err = "" if self.exact else f" ± {100 * e:.2f}%"
+            out.append(f"player {i} ({p}): equity {100 * s:6.2f}%{err}   win {100 * w:6.2f}%   tie {100 * t:6.2f}%")
+        out.append(f"checked: {self.checked} of the boards also judged by the rules' showdown, in agreement")
+        return out
+
+
+def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
+           game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED) -> Equity:
+    """Each player's equity; InvalidCards names what is wrong with the cards or the game."""
+    from .table import five_card_table
+    if game not in engine.games:
+        raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(engine.games))})")
+    if game not in sevens.GAMES:
+        raise InvalidCards(f"poker equity deals hold'em and Omaha boards, not {game!r}")
+    players = [engine.cards(h) for h in holes]
+    shown = engine.cards(board) if board is not None else []
+    gone = engine.cards(dead) if dead is not None else []
+    table = five_card_table(engine)
+    position = {c: i for i, c in enumerate(table.cards)}
+    for c in [*shown, *gone, *(c for p in players for c in p)]:
+        if c not in position:
+            raise InvalidCards(f"{c} is not a card of the rules' deck")
+    pos = lambda cards: [position[c] for c in cards]  # noqa: E731
+    try:
+        result = sevens.equity(table.values, len(table.cards), [pos(p) for p in players], pos(shown), pos(gone),
+                               game=game, samples=samples, seed=seed)
+    except ValueError as exc:
+        raise InvalidCards(str(exc)) from None
+    _check(engine, table, players, shown, gone, game, checked, seed)
+    fmt = engine.notation.format
+    return Equity(tuple(fmt(p) for p in players), fmt(shown), game, result.boards, result.exact,
+                  None if result.exact else seed, tuple(result.win), tuple(result.tie), tuple(result.share),
+                  tuple(result.stderr), checked)
+
+
+def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], gone: list[int], game: str,
+           count: int, seed: int) -> None:
+    """Judge ``count`` random completions both ways: the rules' showdown and the table's values."""
+    if count <= 0:
+        return
+    rng = random.Random(seed)
+    used = set(shown) | set(gone) | {c for p in players for c in p}
+    rest = [c for c in table.cards if c not in used]
+    position = {c: i for i, c in enumerate(table.cards)}
+    deals = [World(tuple(tuple(p) for p in players), board=tuple(shown + rng.sample(rest, 5 - len(shown))),
+                   game=engine.games[game]) for _ in range(count)]
+    for deal, v in zip(deals, verdicts(engine.evaluator(len(deals)), deals)):
+        board = np.array([[position[c] for c in deal.board]])
+        values = [int(sevens.best_values(table.values, np.array([[position[c] for c in p]]), board, game)[0][0])
+                  for p in deal.hands]
+        winners = tuple(i for i, x in enumerate(values) if x == max(values))
+        if v.error or v.winners != winners:
+            raise RuntimeError(f"the rules' showdown and the five-card table disagree on board "
+                               f"{engine.notation.format(deal.board)}: rules {v.winners or v.error}, table "
+                               f"{winners}; equity is not given")
