@@ -2,7 +2,7 @@
 
 from importlib.metadata import PackageNotFoundError, version
 
-from .core import Engine, Var
+from .core import BestFive, Engine, Var
 from .loader import RuleError
 from .notation import InvalidCards
 
@@ -11,4 +11,4 @@ try:
 except PackageNotFoundError:                    # a checkout put on sys.path without installing
     __version__ = "0+unknown"
 
-__all__ = ["Engine", "InvalidCards", "RuleError", "Var", "__version__"]
+__all__ = ["BestFive", "Engine", "InvalidCards", "RuleError", "Var", "__version__"]
