@@ -46,6 +46,24 @@ def _expr(term: Any, slots: dict[str, int]) -> Callable[[tuple], Any]:
     return apply
 
 
+def _picker(positions: Sequence[int]) -> Callable[[tuple], tuple]:
+    """A function of a row: the tuple of its values at these positions (itemgetter's speed)."""
+    if not positions:
+        return lambda row: ()
+    if len(positions) == 1:
+        i = positions[0]
+        return lambda row: (row[i],)
+    return operator.itemgetter(*positions)
+
+
+def _tuple_of(terms: Sequence[Any], slots: dict[str, int]) -> Callable[[tuple], tuple]:
+    """A function of a row of bound values: the tuple of the terms' values."""
+    if all(isinstance(t, Var) for t in terms):
+        return _picker([slots[t.name] for t in terms])
+    fns = [_expr(t, slots) for t in terms]
+    return lambda row: tuple(f(row) for f in fns)
+
+
 class _Plan:
     """A clause as set-at-a-time steps over rows of bound values, slots fixed left to right."""
 
@@ -87,10 +105,10 @@ class _Plan:
             return ("filter", _expr(left, self.slots), _expr(right, self.slots), _CMP[step.op])
         pred = program.preds[step.pred]
         bound = tuple(i for i, a in enumerate(step.args) if not (isinstance(a, Var) and a.name not in self.slots))
-        key = [_expr(step.args[i], self.slots) for i in bound]
+        key = _tuple_of([step.args[i] for i in bound], self.slots)
         # a view is a call; so is an optional view (narrowed for SQL's sake) called with its inputs
         # bound: a showdown's world holds dozens of fives, and only some of their pairs are compared
-        inputs = [_expr(step.args[i], self.slots) for i in sorted(pred.inputs)] \
+        inputs = _tuple_of([step.args[i] for i in sorted(pred.inputs)], self.slots) \
             if pred.view and (not pred.optional or pred.inputs <= set(bound)) else None
         if step.negated:
             free = [i for i in range(len(step.args)) if i not in bound]
@@ -108,7 +126,7 @@ class _Plan:
             else:
                 self.slots[name] = len(self.slots)
                 new.append(i)
-        return ("scan", step.pred, bound, key, inputs, new, same)
+        return ("scan", step.pred, bound, key, inputs, _picker(new), same)
 
 
 class _Run:
@@ -177,9 +195,10 @@ class _Run:
                 idx.setdefault(tuple(row[i] for i in positions), []).append(row)
         return idx.get(key, [])
 
-    def _rows(self, name: str, bound: tuple[int, ...], key: tuple, inputs: list | None, row: tuple) -> list[tuple]:
+    def _rows(self, name: str, bound: tuple[int, ...], key: tuple, inputs: Callable[[tuple], tuple] | None,
+              row: tuple) -> list[tuple]:
         if inputs is not None:
-            return self.view_lookup(name, tuple(f(row) for f in inputs), bound, key)
+            return self.view_lookup(name, inputs(row), bound, key)
         return self.lookup(name, bound, key)
 
     def solve(self, plan: _Plan, rows: list[tuple]) -> list[tuple]:
@@ -195,7 +214,7 @@ class _Run:
                 _, name, bound, key, inputs, repeats = step
                 out = []
                 for row in rows:
-                    found = self._rows(name, bound, tuple(k(row) for k in key), inputs, row)
+                    found = self._rows(name, bound, key(row), inputs, row)
                     if repeats is not None and found:
                         free, names = repeats
                         found = [f for f in found if _consistent(free, names, f)]
@@ -203,13 +222,14 @@ class _Run:
                         out.append(row)
                 rows = out
             else:
-                _, name, bound, key, inputs, new, same = step
+                _, name, bound, key, inputs, pick, same = step
                 out = []
                 for row in rows:
-                    for found in self._rows(name, bound, tuple(k(row) for k in key), inputs, row):
-                        if same and any(found[i] != (row + tuple(found[j] for j in new))[s] for i, s in same):
+                    for found in self._rows(name, bound, key(row), inputs, row):
+                        grown = row + pick(found)
+                        if same and any(found[i] != grown[s] for i, s in same):
                             continue
-                        out.append(row + tuple(found[i] for i in new))
+                        out.append(grown)
                 rows = out
             if not rows:
                 break
