@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from . import interface as I
 from . import sevens
 from .evaluators import World, verdicts
 from .notation import Cards, InvalidCards
@@ -67,7 +68,7 @@ class Equity:
 def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
            game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED) -> Equity:
     """Each player's equity; InvalidCards names what is wrong with the cards or the game."""
-    from .table import five_card_table
+    from .table import deck, five_card_table
     if game not in engine.games:
         raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(engine.games))})")
     if game not in sevens.GAMES:
@@ -75,11 +76,20 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
     players = [engine.cards(h) for h in holes]
     shown = engine.cards(board) if board is not None else []
     gone = engine.cards(dead) if dead is not None else []
-    table = five_card_table(engine)
-    position = {c: i for i, c in enumerate(table.cards)}
-    for c in [*shown, *gone, *(c for p in players for c in p)]:
+    own = dict(engine._static(I.HOLE_CARDS, 2)).get(engine.games[game])
+    for i, p in enumerate(players, 1):
+        if own is not None and len(p) != own:
+            raise InvalidCards(f"player {i}: {game} deals {own} hole cards, not {len(p)}")
+    if len(shown) > 5:
+        raise InvalidCards(f"a board holds at most five cards, not {len(shown)}")
+    position = {c: i for i, c in enumerate(deck(engine))}
+    given = [*(c for p in players for c in p), *shown, *gone]
+    for c in given:
         if c not in position:
             raise InvalidCards(f"{c} is not a card of the rules' deck")
+        if given.count(c) > 1:
+            raise InvalidCards(f"{engine.notation.token(c)} is given twice")
+    table = five_card_table(engine)
     pos = lambda cards: [position[c] for c in cards]  # noqa: E731
     try:
         result = sevens.equity(table.values, len(table.cards), [pos(p) for p in players], pos(shown), pos(gone),

@@ -20,6 +20,17 @@ def cases(section: str) -> list:
     return [pytest.param(case, id=str(case.get("id", i))) for i, case in enumerate(FIXTURES[section])]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def table_cache(tmp_path_factory) -> Path:
+    """One five-card table cache for the whole run, shared by the xdist workers (engine.table locks
+    it, so the table of a rule set is built once), never the user's own cache."""
+    import os
+    shared = tmp_path_factory.getbasetemp().parent / "poker-cache"
+    shared.mkdir(exist_ok=True)
+    os.environ["POKER_CACHE_DIR"] = str(shared)
+    return shared
+
+
 @pytest.fixture(scope="session")
 def engine() -> Engine:
     return Engine()

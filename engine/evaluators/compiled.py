@@ -776,9 +776,11 @@ class _Sql:
             parts.append("SELECT " + (", ".join(outs) or "1") + body)
             kept.append(rule)
         if parts and rules[0].aggregate:
-            kind, _ = rules[0].aggregate
+            kind, var = rules[0].aggregate
             keys = cols[:-1]
             fn = {"len_": "count(DISTINCT v)", "min_": "min(v)", "max_": "max(v)"}[kind]
+            if kind == "len_" and len(kept) == 1 and not _projects(kept[0], {var.name}):
+                fn = "count(*)"                       # no (keys, value) row twice: nothing to drop
             inner = f"SELECT * FROM ({' UNION ALL '.join(parts)}) s({', '.join(keys + ['v'])})"
             return f"SELECT {', '.join(keys)}, {fn} AS {cols[-1]} FROM ({inner}) g GROUP BY {', '.join(keys)}"
         if not parts:
@@ -789,15 +791,31 @@ class _Sql:
         if len(parts) == 1:                           # a relation is a set: one clause can repeat rows
             distinct = "DISTINCT " if _projects(kept[0]) else ""
             return f"SELECT {distinct}* FROM ({parts[0]}) u({', '.join(cols)})"
+        if _disjoint(kept):                           # no row from two clauses: drop repeats within each
+            parts = [f"SELECT DISTINCT * FROM ({part}) d" if _projects(rule) else part
+                     for part, rule in zip(parts, kept)]
+            return f"SELECT * FROM ({' UNION ALL '.join(parts)}) u({', '.join(cols)})"
         return f"SELECT * FROM ({' UNION '.join(parts)}) u({', '.join(cols)})"
 
 
-def _projects(rule: Rule) -> bool:
+def _projects(rule: Rule, also: set[str] = frozenset()) -> bool:
     """Whether a clause can give a row twice: a variable of a positive literal is not in its head
-    (every relation, the input facts included, is a set; an assignment is a function of the rest)."""
-    head = set().union(*map(_vars, rule.head))
+    (every relation, the input facts included, is a set; an assignment is a function of the rest).
+    ``also``: variables kept besides the head's (an aggregate's value)."""
+    head = set().union(also, *map(_vars, rule.head))
     return any(isinstance(s, Atom) and not s.negated and not set().union(*map(_vars, s.args)) <= head
                for s in rule.body)
+
+
+def _disjoint(rules: list[Rule]) -> bool:
+    """Whether no row can come from two of the clauses: every two heads have different constants
+    at some argument (``part(S, 'all', C)`` and ``part(S, 'top', C)``)."""
+    for i, a in enumerate(rules):
+        for b in rules[i + 1:]:
+            if not any(isinstance(x, Const) and isinstance(y, Const) and type(x.value) is type(y.value)
+                       and x.value != y.value for x, y in zip(a.head, b.head)):
+                return False
+    return True
 
 
 def _where(conds: list[str]) -> str:
