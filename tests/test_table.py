@@ -386,7 +386,7 @@ def test_two_processes_sharing_an_empty_cache_build_once(rules26, cache):
 
 @pytest.mark.slow
 def test_the_standard_table_over_all_2598960_hands(engine):
-    table = five_card_table(engine, cache=False)
+    table = five_card_table(engine)              # built once for the run: the shared cache (conftest)
     assert len(table.values) == 2_598_960 and len(table.classes) == 7462   # the distinct poker hands
     counts = Counter()
     for r, n in zip(*np.unique(table.ranks, return_counts=True)):
