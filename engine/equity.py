@@ -28,25 +28,19 @@ CHECKED = 24        # completions per run also judged by the rules' showdown
 
 
 @dataclass(frozen=True)
-class Equity:
-    """Each player's win, tie and pot share (fractions), over ``boards`` completions.
+class Equity(sevens.Equity):
+    """Each player's win, tie and pot share (fractions) over ``boards`` completions, with the
+    players' cards, the board and the game as written, and how many completions ``checked``
+    were also judged by the rules' showdown, in agreement.
 
     A tie splits the pot equally among those who tie: ``share`` counts 1/k of each board that k
-    players tie.  ``exact``: every completion was counted; else ``samples`` were drawn with
-    ``seed`` and ``stderr`` is each share's standard error.  ``checked`` completions were also
-    judged by the rules' showdown, and agreed.
+    players tie.  ``exact``: every completion was counted; else they were sampled with ``seed``
+    and ``stderr`` is each share's standard error.
     """
-    players: tuple[str, ...]
-    board: str
-    game: str
-    boards: int
-    exact: bool
-    seed: int | None
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    share: tuple[float, ...]
-    stderr: tuple[float, ...]
-    checked: int
+    players: tuple[str, ...] = ()
+    board: str = ""
+    game: str = "holdem"
+    checked: int = 0
 
     def as_dict(self) -> dict:
         return {"game": self.game, "board": self.board, "boards": self.boards, "exact": self.exact,
@@ -98,9 +92,8 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
         raise InvalidCards(str(exc)) from None
     _check(engine, table, players, shown, gone, game, checked, seed)
     fmt = engine.notation.format
-    return Equity(tuple(fmt(p) for p in players), fmt(shown), game, result.boards, result.exact,
-                  None if result.exact else seed, tuple(result.win), tuple(result.tie), tuple(result.share),
-                  tuple(result.stderr), checked)
+    return Equity(**vars(result), players=tuple(fmt(p) for p in players), board=fmt(shown), game=game,
+                  checked=checked)
 
 
 def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], gone: list[int], game: str,

@@ -109,10 +109,22 @@ def atomic_writer(path: Path | str, encoding: str = "utf-8") -> Iterator[TextIO]
         return
     target = target_of(path)
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~umask()
+    with replacing(target, mode, encoding) as f:
+        yield f
+
+
+@contextlib.contextmanager
+def replacing(target: Path, mode: int, encoding: str | None = None) -> Iterator[Any]:
+    """A new file (text with ``encoding``, else binary) that replaces ``target`` itself (a link
+    there is replaced, not followed) when the block ends without error, with ``mode``.
+
+    It is written beside the target, flushed and synced, then renamed over it; on any failure,
+    Ctrl-C or SIGTERM the temporary file is removed and the target stays as it was.
+    """
     with terminate_cleanly():
         fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=f".{target.name}.", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding=encoding) as f:
+            with (os.fdopen(fd, "w", encoding=encoding) if encoding else os.fdopen(fd, "wb")) as f:
                 yield f
                 f.flush()
                 os.fchmod(f.fileno(), mode)     # mkstemp made it 0600

@@ -40,7 +40,6 @@ import math
 import os
 import stat
 import sys
-import tempfile
 import threading
 import weakref
 from collections import Counter
@@ -570,21 +569,10 @@ def _serialise(table: FiveTable) -> bytes:
 def _write(path: Path, table: FiveTable) -> None:
     """Write atomically: a temporary file in the same directory, then os.replace (a symbolic link
     at ``path`` is replaced, never written through); the permissions the umask gives."""
-    from .io import terminate_cleanly, umask
+    from .io import replacing, umask
     data = _serialise(table)
-    with terminate_cleanly():
-        fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fchmod(f.fileno(), 0o666 & ~umask())
-                os.fsync(f.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+    with replacing(path, 0o666 & ~umask()) as f:
+        f.write(data)
 
 
 class _Reject(Exception):

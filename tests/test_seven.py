@@ -6,7 +6,6 @@ published seven-card table and exact equities against treys' own table.
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 
@@ -14,7 +13,7 @@ import numpy as np
 import pytest
 
 from conftest import copy_rules, edit
-from engine import Engine, InvalidCards, sevens
+from engine import Engine, sevens
 from engine.check7 import DISTINCT7, EXPECTED7, check_seven
 from engine.cli import main
 from engine.equity import equity
