@@ -19,7 +19,7 @@ from engine.cli import main
 from engine.evaluators import World, verdicts
 from truth import EVALUATOR, treys_cards
 
-HOLDEM_DEALS = 1200          # random hold'em deals of 2..6 players, judged in one batch
+HOLDEM_DEALS = 2000          # random hold'em deals of 2..6 players, judged in one batch
 OMAHA_DEALS = 200
 
 
