@@ -391,6 +391,10 @@ class Engine(LogicOwner):
         if cards is None:
             if len(players) != 1:
                 raise InvalidCards("a showdown of several players needs a board")
+            sizes = sorted(n for (n,) in self._static(I.BOARD_CARDS, 1))
+            if sizes and not own + sizes[0] <= len(players[0]) <= own + sizes[-1]:
+                raise InvalidCards(f"{len(players[0])} cards: {game} plays the best five of "
+                                   f"{own + sizes[0]} to {own + sizes[-1]} cards")
             players, cards = [players[0][:own]], players[0][own:]
         for i, p in enumerate(players, 1):
             if len(p) + len(cards) > MAX_SHOWDOWN_CARDS:

@@ -50,6 +50,7 @@ COMPARE_HANDS: Final = "compareHands"  # compareHands(A, B, R): beat's order, fi
 # Showdowns (rules/showdown.dl): more than five cards, a board, a game.
 GAME_NAME: Final = "gameName"        # gameName(G, Name)
 HOLE_CARDS: Final = "holeCards"      # holeCards(G, N): each player's own cards in game G
+BOARD_CARDS: Final = "boardCards"    # boardCards(N): a board may hold N cards
 PLAYS: Final = "plays"               # plays(P, S): the five S is player P's hand
 SHOWDOWN_WINNER: Final = "showdownWinner"
 INVALID_SHOWDOWN: Final = "invalidShowdown"

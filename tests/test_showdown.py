@@ -117,6 +117,8 @@ def test_showdown_errors_name_the_problem(engine):
         engine.best_five("AH KH", board="QH JH TH", game="stud")
     with pytest.raises(InvalidCards, match="at most 10"):
         engine.best_five("AH KH QH JH TH 9H 8H 7H 6H", board="2C 3C")
+    with pytest.raises(InvalidCards, match="8 cards: holdem plays the best five of 5 to 7 cards"):
+        engine.best_five("AH KH QH JH TH 2C 3D 4S")
     with pytest.raises(InvalidCards, match="needs a board"):
         engine.deal(["AH KH QH JH TH 2C 3C", "2D 3D 4D 5D 6D 7S 8S"])
 
