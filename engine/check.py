@@ -89,7 +89,7 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
           progress: Progress | None = None) -> Report:
     start = time.perf_counter()
     tick = progress or (lambda what, total: (lambda n: None))
-    cards = sorted({c for c, _, _ in engine._static(I.CARD_ID, 3)})
+    cards = engine.deck
     rng = random.Random(seed)
     if engine.fallback is None:
         report, pools = _all_hands(engine, cards, seed, tick)

@@ -130,6 +130,11 @@ class Engine(LogicOwner):
     def name(self) -> str:
         return self.ruleset.name
 
+    @property
+    def deck(self) -> list[int]:
+        """The rules' deck: every card id of cardId, ascending (a hand's positions index it)."""
+        return sorted({c for c, _, _ in self._static(I.CARD_ID, 3)})
+
     # ---- evaluators ------------------------------------------------------------------------
 
     @property
@@ -186,9 +191,10 @@ class Engine(LogicOwner):
         >>> eng.strength("AH AD KC KS 2H") > eng.strength("AH AD QC QS KH")
         True
         """
-        if board is not None or len(self.cards(hand)) > 5:
-            hand = self.best_five(hand, board, game).cards
-        ranks, keys = self._answers([hand], Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None)))
+        cards = self.cards(hand)
+        if board is not None or len(cards) > 5:
+            cards = list(self.best_five(cards, board, game).cards)
+        ranks, keys = self._answers([cards], Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None)))
         rank = _single([r[1:] for r in ranks], f"getRank in rules {self.name}", -1)
         return rank, tuple(v for _, _, _, v in sorted(keys))
 

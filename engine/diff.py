@@ -82,8 +82,8 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None) -> Diff:
     for engine in (a, b):
         if engine.fallback is not None:
             raise ValueError(f"{engine.name}: diff needs compiled rules ({engine.fallback})")
-    cards = sorted({c for c, _, _ in a._static(I.CARD_ID, 3)})
-    if cards != sorted({c for c, _, _ in b._static(I.CARD_ID, 3)}):
+    cards = a.deck
+    if cards != b.deck:
         raise ValueError("the two rule sets have different decks")
     strengths = [_strengths(e, cards, tick) for e in (a, b)]
     result = Diff(a.name, b.name, len(strengths[0][0]))

@@ -62,7 +62,7 @@ class Equity(sevens.Equity):
 def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
            game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED) -> Equity:
     """Each player's equity; InvalidCards names what is wrong with the cards or the game."""
-    from .table import deck, five_card_table
+    from .table import five_card_table
     if game not in engine.games:
         raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(engine.games))})")
     if game not in sevens.GAMES:
@@ -76,7 +76,7 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
             raise InvalidCards(f"player {i}: {game} deals {own} hole cards, not {len(p)}")
     if len(shown) > 5:
         raise InvalidCards(f"a board holds at most five cards, not {len(shown)}")
-    position = {c: i for i, c in enumerate(deck(engine))}
+    position = {c: i for i, c in enumerate(engine.deck)}
     given = [*(c for p in players for c in p), *shown, *gone]
     for c in given:
         if c not in position:
@@ -107,11 +107,12 @@ def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], 
     position = {c: i for i, c in enumerate(table.cards)}
     deals = [World(tuple(tuple(p) for p in players), board=tuple(shown + rng.sample(rest, 5 - len(shown))),
                    game=engine.games[game]) for _ in range(count)]
-    for deal, v in zip(deals, verdicts(engine.evaluator(len(deals)), deals)):
-        board = np.array([[position[c] for c in deal.board]])
-        values = [int(sevens.best_values(table.values, np.array([[position[c] for c in p]]), board, game)[0][0])
-                  for p in deal.hands]
-        winners = tuple(i for i, x in enumerate(values) if x == max(values))
+    boards = np.array([[position[c] for c in deal.board] for deal in deals])
+    values = np.array([sevens.best_values(table.values, np.array([[position[c] for c in p]] * count), boards,
+                                          game)[0] for p in players])          # players x boards
+    for j, (deal, v) in enumerate(zip(deals, verdicts(engine.evaluator(len(deals)), deals))):
+        column = values[:, j]
+        winners = tuple(int(i) for i in np.flatnonzero(column == column.max()))
         if v.error or v.winners != winners:
             raise RuntimeError(f"the rules' showdown and the five-card table disagree on board "
                                f"{engine.notation.format(deal.board)}: rules {v.winners or v.error}, table "

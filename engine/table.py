@@ -126,11 +126,6 @@ class FiveTable:
 # ---- the rules' digest and the cache's place --------------------------------------------------
 
 
-def deck(engine: "Engine") -> list[int]:
-    """The engine's deck: the sorted card ids of the rules' cardId (as `poker check` reads it)."""
-    return sorted({c for c, _, _ in engine._static(I.CARD_ID, 3)})
-
-
 def rules_digest(engine: "Engine", cards: Sequence[int] | None = None) -> str:
     """SHA-256 (hex) over the loaded rule set's clauses (label and text as loaded, in order), the
     deck and the table format: what the table is a function of.  Any edit of any clause, or a
@@ -138,7 +133,7 @@ def rules_digest(engine: "Engine", cards: Sequence[int] | None = None) -> str:
     from . import __version__
     text = json.dumps({"format": FORMAT, "engine": __version__,
                        "clauses": [[c.label, c.text] for c in engine.ruleset.clauses],
-                       "deck": [int(c) for c in (deck(engine) if cards is None else cards)]},
+                       "deck": [int(c) for c in (engine.deck if cards is None else cards)]},
                       ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
 
@@ -206,7 +201,7 @@ def _table(engine: "Engine", progress: Progress | None, cache: bool, sample: int
     if engine.fallback is not None:
         raise TableError(f"a five-card table asks the rules about every hand, which needs compiled "
                          f"rules; these are not compiled ({engine.fallback})")
-    cards = deck(engine)
+    cards = engine.deck
     if not 5 <= len(cards) <= sevens.MAX_DECK:
         raise TableError(f"a five-card table needs a deck of 5..{sevens.MAX_DECK} cards, not {len(cards)}")
     rank_type, _ = _types(_compiled(engine).program)

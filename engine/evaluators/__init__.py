@@ -182,7 +182,7 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
         asks = SHOWDOWN_ASKS if kind == "showdown" else fight_asks(2 if kind == "two" else 0, matrix)
         for i, a in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
             answers[i] = a
-    invalid = [i for i, a in enumerate(answers) if a and _invalid(len(worlds[i].hands), a)]
+    invalid = [i for i, a in enumerate(answers) if a and _invalid(worlds[i], a)]
     reasons: dict[int, Answers] = {}
     for shows in (False, True):
         idx = [i for i in invalid if (worlds[i].board is not None) == shows]
@@ -193,9 +193,12 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
             for i, (w, a) in enumerate(zip(worlds, answers))]
 
 
-def _invalid(n: int, answers: Answers) -> bool:
-    return bool(_rows(answers, I.INVALID_TABLE) or _rows(answers, I.INVALID_SHOWDOWN)
-                or (I.PLAYS not in {a.pred for a in answers} and _two(n, answers) == -1))
+def _invalid(world: World, answers: Answers) -> bool:
+    """Whether the rules find the fight invalid: a showdown by whyNotShowdown, a table by
+    invalidTable, two hands by beat's -1."""
+    if world.board is not None:
+        return bool(_rows(answers, I.INVALID_SHOWDOWN))
+    return bool(_rows(answers, I.INVALID_TABLE)) or _two(len(world.hands), answers) == -1
 
 
 def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdict:
