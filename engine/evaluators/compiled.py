@@ -390,7 +390,10 @@ class Program:
         computed only for what its callers pass, unless a run asks for it whole.  One bound
         argument is usually a hand that every caller asks about anyway, where narrowing costs
         more than it saves.  Only calls from what the engine asks count (an explanation's
-        predicate that reads a relation whole makes the run compute that relation whole).
+        predicate that reads a relation whole makes the run compute that relation whole).  An
+        argument that every call passes as a constant (``beat(G, H, 1)``) is an answer the
+        callers pick, not a key: narrowing on it would make a caller that binds only the others
+        (``beat`` asked whole) compute the relation whole.
         """
         used: set[str] = set()
         todo = [name for name in ASKED if name in self.preds]
@@ -400,11 +403,12 @@ class Program:
                 used.add(name)
                 todo.extend(self.deps(self.preds[name]))
         sites: dict[str, list[frozenset[int]]] = {}
+        constant: dict[str, list[frozenset[int]]] = {}
         for name in reversed(self.order):               # callers before callees
             pred = self.preds[name]
             if (name not in self.inputs and pred.rules and pred.world and not pred.view
                     and name in sites and not name.endswith(("$static", "$world"))):
-                common = frozenset.intersection(*sites[name])
+                common = frozenset.intersection(*sites[name]) - frozenset.intersection(*constant[name])
                 if pred.rules[0].aggregate:
                     common -= {pred.arity - 1}
                 if len(common) >= MIN_NARROWED:
@@ -415,6 +419,8 @@ class Program:
                 pre = {v for i in pred.inputs for v in _vars(rule.head[i])}
                 for step, bound in _call_sites(rule.body, pre):
                     sites.setdefault(step.pred, []).append(bound)
+                    constant.setdefault(step.pred, []).append(
+                        frozenset(i for i, a in enumerate(step.args) if not _vars(a)))
 
     def _demand(self) -> None:
         """Turn each view into a relation over its demand (the magic-sets idea, kept exact).
@@ -577,7 +583,21 @@ def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str]) -
             callee = program.preds[step.pred]
             todo += [x for i, a in enumerate(step.args) if i in callee.inputs or isinstance(a, Op)
                      for x in _vars(a)]
+    # A relation over variables the kept steps bind anyway only narrows the demand
+    # (``getRank(A, K)`` before ``keyPart(K, O, P)``: only the parts of A's own rank).
+    # Views are left out: their own demand may not be fed yet.
+    have = set().union(*(_step_vars(prefix[k]) for k in keep))
+    for k, step in enumerate(prefix):
+        if (k not in keep and isinstance(step, Atom) and not step.negated
+                and not program.preds[step.pred].view and _step_vars(step) <= have):
+            keep.add(k)
     return [prefix[k] for k in sorted(keep)]
+
+
+def _step_vars(step: Atom | Compare) -> set[str]:
+    if isinstance(step, Compare):
+        return _vars(step.left) | _vars(step.right)
+    return set().union(*map(_vars, step.args))
 
 
 def _shape(rule: Rule) -> str:
