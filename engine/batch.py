@@ -769,7 +769,7 @@ def _dumps(item: Any) -> str:
         text = _encode(item)
     except (ValueError, TypeError):
         text = _encode(json_safe(item))
-    if not text.isascii():
+    if not text.isascii() or "\x7f" in text:   # DEL is ASCII, and not printable in YAML
         text = _yaml_safe(text)                 # \uXXXX is an escape JSON and YAML both read
     return text
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT
@@ -113,6 +113,7 @@ def test_atomic_write_leaves_the_old_file_when_interrupted(tmp_path, monkeypatch
     "winners": st.lists(st.integers(0, 9)),
     "categories": st.lists(st.one_of(st.none(), st.text())),
     "error": st.text()})))
+@example([{"id": "\x7f", "result": 0, "winners": [], "categories": ["\x7f"], "error": "\x7f"}])  # DEL: ASCII, not YAML
 def test_yaml_output_reads_back_as_written(results):
     assert yaml.safe_load(to_yaml({"results": results})) == {"results": results}
 

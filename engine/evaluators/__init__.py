@@ -13,8 +13,9 @@ is the rules' ``winner`` (beat_Bonus made N-hand); nothing is decided in Python.
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence
 
 from .. import interface as I
 
@@ -74,6 +75,19 @@ class Ask:
 
     def keep(self, row: tuple) -> bool:
         return all(a is None or a == v for a, v in zip(self.args, row))
+
+    def matcher(self) -> Callable[[tuple], bool] | None:
+        """A fast ``keep`` for rows of this predicate's width (None: every row is kept).
+
+        >>> Ask("beat", (1, 2, None)).matcher()((1, 2, 0)), Ask("beat", (1, 2, None)).matcher()((2, 1, 0))
+        (True, False)
+        """
+        bound = [(i, a) for i, a in enumerate(self.args) if a is not None]
+        if not bound:
+            return None
+        pick = operator.itemgetter(*(i for i, _ in bound))
+        want = bound[0][1] if len(bound) == 1 else tuple(a for _, a in bound)
+        return lambda row: pick(row) == want
 
     @property
     def free(self) -> bool:
@@ -241,43 +255,41 @@ def _rows(answers: Answers | dict[str, list[tuple]], pred: str) -> list[tuple]:
     return next((rows for ask, rows in answers.items() if getattr(ask, "pred", None) == pred), [])
 
 
-def _two(n: int, answers: Answers) -> int | None:
+def _two(n: int, answers: Answers | dict[str, list[tuple]]) -> int | None:
     """The rules' beat of hand 1 against hand 2, in a two-hand fight (None for more hands)."""
     if n != 2:
         return None
-    results = {r for a, b, r in _rows(answers, I.BEAT) if (a, b) == (1, 2)}
+    results = {row[2] for row in _rows(answers, I.BEAT) if row[0] == 1 and row[1] == 2}
     if len(results) != 1:
         raise RuntimeError(f"the rules give beat {len(results)} values for one fight: {sorted(results)}")
     return results.pop()
 
 
 def _verdict(n: int, answers: Answers, reasons: Answers | None) -> Verdict:
-    asked = {ask.pred for ask in answers}
-    answers = {ask.pred: rows for ask, rows in answers.items()}      # type: ignore[assignment]
-    ranks = _ranks(_rows(answers, I.GET_RANK), n)
-    beats = {(a - 1, b - 1): r for a, b, r in _rows(answers, I.BEAT)}
-    result = _two(n, answers)
-    if _rows(answers, I.INVALID_TABLE) or result == -1:
+    by_pred = {ask.pred: rows for ask, rows in answers.items()}
+    ranks = _ranks(by_pred.get(I.GET_RANK, []), n)
+    beats = {(a - 1, b - 1): r for a, b, r in by_pred.get(I.BEAT, [])}
+    result = _two(n, by_pred)
+    if by_pred.get(I.INVALID_TABLE) or result == -1:
         return Verdict(-1, (), ranks, why_not_fight(reasons or {}, n), beats)
-    if result is not None and I.WINNER not in asked:
+    if result is not None and I.WINNER not in by_pred:
         return Verdict(result, WINNERS[result], ranks, None, beats)
-    winners = tuple(sorted(s - 1 for _, s in _rows(answers, I.WINNER)))
+    winners = tuple(sorted(s - 1 for _, s in by_pred.get(I.WINNER, [])))
     if result is None:
         result = winners[0] + 1 if len(winners) == 1 else 0
     return Verdict(result, winners, ranks, None, beats)
 
 
 def _ranks(rows: list[tuple], n: int) -> tuple[int, ...]:
-    by_set: dict[int, set[int]] = {}
+    """Each hand's rank (-1: none); an error if the rules give one hand several."""
+    ranks = [-1] * n
     for s, r in rows:
-        by_set.setdefault(s, set()).add(r)
-    out = []
-    for s in range(1, n + 1):
-        values = by_set.get(s, set())
-        if len(values) > 1:
-            raise RuntimeError(f"the rules give getRank several values for one hand: {sorted(values)}")
-        out.append(values.pop() if values else -1)
-    return tuple(out)
+        if 1 <= s <= n:
+            if ranks[s - 1] != -1 and ranks[s - 1] != r:
+                values = sorted({r2 for s2, r2 in rows if s2 == s})
+                raise RuntimeError(f"the rules give getRank several values for one hand: {values}")
+            ranks[s - 1] = r
+    return tuple(ranks)
 
 
 def why_not_fight(reasons: Answers, n: int) -> str:

@@ -940,11 +940,11 @@ class Compiled:
             raise EvaluationError(msg) from None
 
     def _rows(self, name: str) -> list[tuple]:
-        """A relation's rows, with its strings decoded."""
+        """A relation's rows in order (strings are coded by their order), with its strings decoded."""
         pred = self.program.preds.get(name)
         if pred is None:
             return []
-        rows = self._run(f"SELECT * FROM {_table(name)}").fetchall()
+        rows = self._run(f"SELECT * FROM {_table(name)} ORDER BY ALL").fetchall()
         texts = [i + pred.world for i, t in enumerate(pred.types) if t == STR]
         if texts:
             strings = self.program.strings
@@ -961,14 +961,17 @@ class Compiled:
             return self._run(sql).fetchall()
 
     def create_columns(self, name: str, columns: Mapping[str, Sequence[int]]) -> None:
-        """A helper table of integer columns (``x_`` + name), passed as text: fast for millions."""
-        if not any(len(v) for v in columns.values()):
-            spec = ", ".join(f"CAST(NULL AS BIGINT) AS {_q(c)}" for c in columns)
-            self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT {spec} WHERE FALSE')
-            return
-        texts = [",".join(map(str, map(int, values))) for values in columns.values()]
-        picks = ", ".join(f"unnest(string_split(${i + 1}, ',')::BIGINT[]) AS {_q(c)}" for i, c in enumerate(columns))
-        self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT {picks}', texts)
+        """A helper table of integer columns (``x_`` + name), handed to DuckDB as numpy arrays
+        (no text, no Python row per value: fast for millions)."""
+        import numpy as np
+        arrays = {c: np.asarray(v, dtype=np.int64) for c, v in columns.items()}
+        source = f"x_{name}$source"
+        with self._lock:
+            self._con.register(source, arrays)
+            try:
+                self._run(f'CREATE OR REPLACE TABLE "x_{name}" AS SELECT * FROM "{source}"')
+            finally:
+                self._con.unregister(source)
 
     def run(self, worlds: Worlds, asked: Sequence[str], reduce: Mapping[str, str] | None = None,
             compute: Sequence[str] = ()) -> dict[str, list[tuple]]:
@@ -1063,9 +1066,9 @@ class Compiled:
 
     def _create(self, kind: str, name: str, pred: Pred, empty: set[str], rules: list[Rule]) -> None:
         """Create a relation; note it when it is empty (the clauses that read it positively are skipped)."""
-        self._run(f"CREATE OR REPLACE {kind} {_table(name)} AS {self._sql.materialise(pred, empty, rules)}")
+        made = self._run(f"CREATE OR REPLACE {kind} {_table(name)} AS {self._sql.materialise(pred, empty, rules)}")
         self._version[name] = self._version.get(name, 0) + 1
-        if kind == "TABLE" and self._con.execute(f"SELECT 1 FROM {_table(name)} LIMIT 1").fetchone() is None:
+        if kind == "TABLE" and made.fetchone()[0] == 0:        # CREATE TABLE AS gives its row count
             empty.add(name)
         else:
             empty.discard(name)
@@ -1129,28 +1132,10 @@ class CompiledEvaluator:
         self.compiled = Compiled(clauses, threads, program)
 
     def _run(self, worlds: Sequence[Any], names: list[str]) -> dict[str, list[tuple]]:
-        # One row a set: its world, id, role (0 a hand or player, 1 a board, 2 a player's five),
-        # owner (the player of a five), game (of a board), whether seated, and its cards.
-        cols: dict[str, list[int]] = {k: [] for k in ("w", "s", "role", "owner", "g", "seated", "n", "p")}
-        loose: dict[str, list[int]] = {"w": [], "s": [], "i": [], "c": []}
-        for w, world in enumerate(worlds):
-            for s, (role, owner, hand) in enumerate(world.sets(), 1):
-                for key, value in (("w", w), ("s", s), ("role", role), ("owner", owner),
-                                   ("g", world.game if role == 1 else 0),
-                                   ("seated", 1 if role == 0 and world.seated else 0)):
-                    cols[key].append(value)
-                if len(hand) <= 10 and all(0 <= c < 64 for c in hand):
-                    cols["n"].append(len(hand))
-                    cols["p"].append(sum(c << (6 * i) for i, c in enumerate(hand)))
-                else:
-                    cols["n"].append(0)
-                    cols["p"].append(0)
-                    for i, c in enumerate(hand):
-                        for key, value in zip(loose, (w, s, i, c)):
-                            loose[key].append(value)
         db = self.compiled
         with db._lock:
-            db.create_columns("sets", cols)
+            sets, loose = _packed(worlds)
+            db.create_columns("sets", sets)
             db.create_columns("loose", loose)
             batch = Worlds(sql={
                 interface.DECLARED: 'SELECT w, s FROM "x_sets"',
@@ -1166,19 +1151,63 @@ class CompiledEvaluator:
     def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
         names = list(dict.fromkeys(a.pred for a in asked))
         rows = self._run(worlds, names) if worlds else {}
-        out: list[dict] = [{a: [] for a in asked} for _ in worlds]
+        out: list[dict] = [{} for _ in worlds]
         for ask in asked:
             pred = self.compiled.program.preds.get(ask.pred)
+            keep = ask.matcher()
             if pred is not None and not pred.world:          # the same rows in every world
-                kept = ordered(r for r in rows[ask.pred] if ask.keep(r))
+                kept = ordered(r for r in rows[ask.pred] if keep is None or keep(r))
                 for answers in out:
                     answers[ask] = list(kept)
                 continue
-            if ask.free:
-                for row in rows.get(ask.pred, []):
-                    out[row[0]][ask].append(row[1:])
-                continue
-            for row in rows.get(ask.pred, []):
-                if ask.keep(row[1:]):
-                    out[row[0]][ask].append(row[1:])
-        return [{ask: ordered(rows_) for ask, rows_ in answers.items()} for answers in out]
+            per: list[list[tuple]] = [[] for _ in worlds]
+            for row in rows.get(ask.pred, []):               # sorted: each world's rows in order
+                if keep is None or keep(row[1:]):
+                    per[row[0]].append(row[1:])
+            for answers, kept in zip(out, per):
+                answers[ask] = kept
+        return out
+
+
+def _packed(worlds: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The sets of a batch as columns: one row a set (its world, id, role: 0 a hand or player,
+    1 a board, 2 a player's five; owner: the player of a five; game: of a board; whether seated)
+    and its cards packed six bits a card into one integer (n cards, ids 0..63, n <= 10).  Any
+    other set has n = 0 and goes card by card into the second table (world, set, position, card)."""
+    import numpy as np
+    rows: list[tuple[int, ...]] = []
+    hands: list[tuple[int, ...]] = []
+    for w, world in enumerate(worlds):
+        seated, game = int(world.seated), world.game
+        for s, (role, owner, hand) in enumerate(world.sets(), 1):
+            rows.append((w, s, role, owner, game if role == 1 else 0, seated if role == 0 else 0))
+            hands.append(hand)
+    table = np.array(rows, dtype=np.int64).reshape(len(rows), 6)
+    sets = {k: table[:, j] for j, k in enumerate(("w", "s", "role", "owner", "g", "seated"))}
+    n = np.fromiter(map(len, hands), dtype=np.int64, count=len(hands))
+    width = min(int(n.max()) if len(n) else 0, 10)
+    fits = n <= 10
+    try:
+        if len(hands) and int(n.min()) == width == int(n.max()):
+            cards = np.array(hands, dtype=np.int64)           # every set of one size: at once
+        else:
+            raise OverflowError
+    except OverflowError:
+        cards = np.full((len(hands), width), -1, dtype=np.int64)
+        for i, hand in enumerate(hands):
+            if fits[i]:
+                try:
+                    cards[i, :len(hand)] = hand
+                except OverflowError:                 # an id beyond 64 bits
+                    fits[i] = False
+    used = np.arange(width) < n[:, None]
+    fits &= ~((used & ((cards < 0) | (cards > 63))).any(axis=1))
+    shifts = (6 * np.arange(width, dtype=np.int64))
+    sets["n"] = np.where(fits, n, 0)
+    sets["p"] = np.where(fits, (np.where(used, cards, 0) << shifts).sum(axis=1), 0)
+    loose: dict[str, list[int]] = {"w": [], "s": [], "i": [], "c": []}
+    for k in np.flatnonzero(~fits):
+        for i, c in enumerate(hands[k]):
+            for key, value in zip(loose, (int(sets["w"][k]), int(sets["s"][k]), i, c)):
+                loose[key].append(value)
+    return sets, loose
