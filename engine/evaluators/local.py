@@ -166,14 +166,15 @@ class _Run:
             out.update(key + (fn(values),) for key, values in groups.items())
         return out
 
-    def lookup(self, name: str, positions: tuple[int, ...], key: tuple) -> list[tuple]:
+    def indexed(self, name: str, positions: tuple[int, ...]) -> dict[tuple, list[tuple]]:
+        """A relation's rows by their values at these positions (built once per run)."""
         idx = self.index.get((name, positions))
         if idx is None:
             idx = {}
             for row in self.relation(name):
                 idx.setdefault(tuple(row[i] for i in positions), []).append(row)
             self.index[(name, positions)] = idx
-        return idx.get(key, [])
+        return idx
 
     def view_lookup(self, name: str, inputs: tuple, positions: tuple[int, ...], key: tuple) -> list[tuple]:
         """The rows of a view for its bound inputs (its demand is just this call), by key."""
@@ -195,12 +196,6 @@ class _Run:
                 idx.setdefault(tuple(row[i] for i in positions), []).append(row)
         return idx.get(key, [])
 
-    def _rows(self, name: str, bound: tuple[int, ...], key: tuple, inputs: Callable[[tuple], tuple] | None,
-              row: tuple) -> list[tuple]:
-        if inputs is not None:
-            return self.view_lookup(name, inputs(row), bound, key)
-        return self.lookup(name, bound, key)
-
     def solve(self, plan: _Plan, rows: list[tuple]) -> list[tuple]:
         for step in plan.steps:
             kind = step[0]
@@ -213,8 +208,9 @@ class _Run:
             elif kind == "not":
                 _, name, bound, key, inputs, repeats = step
                 out = []
+                idx = self.indexed(name, bound) if inputs is None else None
                 for row in rows:
-                    found = self._rows(name, bound, key(row), inputs, row)
+                    found = idx.get(key(row), ()) if idx is not None else self.view_lookup(name, inputs(row), bound, key(row))
                     if repeats is not None and found:
                         free, names = repeats
                         found = [f for f in found if _consistent(free, names, f)]
@@ -224,8 +220,10 @@ class _Run:
             else:
                 _, name, bound, key, inputs, pick, same = step
                 out = []
+                idx = self.indexed(name, bound) if inputs is None else None
                 for row in rows:
-                    for found in self._rows(name, bound, key(row), inputs, row):
+                    for found in (idx.get(key(row), ()) if idx is not None
+                                  else self.view_lookup(name, inputs(row), bound, key(row))):
                         grown = row + pick(found)
                         if same and any(found[i] != grown[s] for i, s in same):
                             continue
@@ -282,7 +280,8 @@ class LocalEvaluator:
                 pred = self.program.preds.get(ask.pred)
                 if pred is None or ask.pred.startswith(DEMAND):
                     rows: Iterable[tuple] = []
-                elif pred.view and not pred.optional:   # asked with its inputs bound, it is a call
+                elif pred.view and (not pred.optional or all(ask.args[i] is not None for i in pred.inputs)):
+                    # asked with its inputs bound, a view is a call (beat(1, 2, R): that pair only)
                     inputs = tuple(ask.args[i] for i in sorted(pred.inputs))
                     rows = [] if None in inputs else run.view_lookup(ask.pred, inputs, (), ())
                 else:
