@@ -584,12 +584,13 @@ def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str]) -
             todo += [x for i, a in enumerate(step.args) if i in callee.inputs or isinstance(a, Op)
                      for x in _vars(a)]
     # A relation over variables the kept steps bind anyway only narrows the demand
-    # (``getRank(A, K)`` before ``keyPart(K, O, P)``: only the parts of A's own rank).
-    # Views are left out: their own demand may not be fed yet.
+    # (``getRank(A, K)`` before ``keyPart(K, O, P)``: only the parts of A's own rank).  So does
+    # a view called before (``beatRank(A, B, 0)`` before ``tieBreak(A, B, R)``: only the pairs of
+    # one rank): its demand is fed, and the view computed for it, before this one is fed.
     have = set().union(*(_step_vars(prefix[k]) for k in keep))
     for k, step in enumerate(prefix):
         if (k not in keep and isinstance(step, Atom) and not step.negated
-                and not program.preds[step.pred].view and _step_vars(step) <= have):
+                and not step.pred.startswith(DEMAND) and _step_vars(step) <= have):
             keep.add(k)
     return [prefix[k] for k in sorted(keep)]
 
@@ -890,6 +891,8 @@ class Compiled:
         self._views: set[str] = set()
         self._sql = _Sql(self.program)
         self._version: dict[str, int] = {}        # per run: how often each relation changed
+        self._built: dict[str, int] = {}          # per run: a view's demand version when it was made
+        self._rank = {name: i for i, name in enumerate(self.program.order)}
         self._closures: dict[tuple[str, ...], tuple[str, ...]] = {}
 
     def close(self) -> None:
@@ -974,16 +977,20 @@ class Compiled:
                 self._con.unregister(source)
 
     def run(self, worlds: Worlds, asked: Sequence[str], reduce: Mapping[str, str] | None = None,
-            compute: Sequence[str] = ()) -> dict[str, list[tuple]]:
+            compute: Sequence[str] = (), seeds: Mapping[str, Iterable[tuple]] | None = None
+            ) -> dict[str, list[tuple]]:
         """Evaluate the asked predicates in every world at once: rows led by their world.
 
         ``reduce`` maps names to SELECTs run over the results before they are dropped (``{p}``
         stands for the relation of the predicate p): answers too many to fetch, counted in place.
         Strings in reduced rows stay coded.  ``compute`` names relations that are computed for
-        ``reduce`` but not fetched.
+        ``reduce`` but not fetched.  ``seeds`` maps an asked view to the values of its inputs
+        it is asked for, the same in every world (``beat`` for hands 1 and 2): it is computed for
+        those, and for what its callers in the run ask, rather than whole.
         """
         with self._lock:
             names = self._needed([*asked, *compute])
+            seeded = self._seeds(seeds or {})
             self._create_static(names)
             created: list[str] = []
             try:
@@ -999,7 +1006,8 @@ class Compiled:
                 made: set[str] = set()
                 fed: dict[str, tuple[int, ...]] = {}
                 self._version = {}
-                whole = self._whole(names, [*asked, *compute])
+                self._built = {}
+                whole = self._whole(names, [n for n in (*asked, *compute) if n not in seeded])
                 uses = self._uses(names, whole)
                 empty: set[str] = set()
                 for name in names:
@@ -1011,11 +1019,14 @@ class Compiled:
                         self._run(f"CREATE OR REPLACE TABLE {_table(demand.name)} ({', '.join(cols)})")
                 for name in names:
                     pred = self.program.preds[name]
+                    if name in seeded and name not in whole:
+                        self._seed(name, seeded[name])
+                        self._compute([name], made, fed, empty, whole)
+                        continue
                     if name in self.program.inputs or not pred.runtime or (pred.view and name not in whole):
                         continue
                     rules = self._rules(pred, whole)
-                    for rule in rules:
-                        self._feed(rule, made, fed, empty, whole)
+                    self._feed(rules, made, fed, empty, whole)
                     created.append(_table(name))
                     # A relation read by one clause only is a view: DuckDB plans it into its reader.
                     kind = "VIEW" if uses.get(name, 0) == 1 and name not in asked and name not in compute else "TABLE"
@@ -1032,6 +1043,32 @@ class Compiled:
                     kind = "VIEW" if table in self._views else "TABLE"
                     self._con.execute(f"DROP {kind} IF EXISTS {table}")
                 self._views.clear()
+
+    def _seeds(self, seeds: Mapping[str, Iterable[tuple]]) -> dict[str, str]:
+        """The seeded views of a run, each with its inputs' values as SQL VALUES (a view whose
+        values the rules never use as constants, e.g. a string they do not know, is not seeded:
+        it is computed as asked without)."""
+        out: dict[str, str] = {}
+        for name, values in seeds.items():
+            pred = self.program.preds.get(name)
+            values = list(values)
+            if pred is None or not pred.view or not values or any(len(v) != len(pred.inputs) for v in values):
+                continue
+            try:
+                rows = ["(" + ", ".join(_literal(x, self.program.codes) for x in v) + ")" for v in values]
+            except (KeyError, TypeError, ValueError):
+                continue
+            out[name] = ", ".join(rows)
+        return out
+
+    def _seed(self, name: str, values: str) -> None:
+        """A view's demand, first rows: the seeded inputs in every world."""
+        demand = self.program.preds[DEMAND + name]
+        cols = ", ".join(f"c{i}" for i in range(demand.arity))
+        source = f"SELECT w.w, {cols} FROM {WORLDS} w, (VALUES {values}) v({cols})" if demand.world \
+            else f"SELECT {cols} FROM (VALUES {values}) v({cols})"
+        self._run(f"INSERT INTO {_table(demand.name)} {source}")
+        self._version[demand.name] = self._version.get(demand.name, 0) + 1
 
     def _rules(self, pred: Pred, whole: set[str]) -> list[Rule]:
         """The clauses that compute a relation in this run (an optional view asked whole: unnarrowed)."""
@@ -1073,40 +1110,60 @@ class Compiled:
         else:
             empty.discard(name)
 
-    def _feed(self, rule: Rule, made: set[str], fed: dict[str, tuple[int, ...]], empty: set[str],
+    def _feed(self, rules: list[Rule], made: set[str], fed: dict[str, tuple[int, ...]], empty: set[str],
               whole: set[str]) -> None:
-        """Before a clause runs: add what its calls of views ask for, and compute the views anew.
+        """Before clauses run: add what their calls of views ask for, and compute the views anew.
 
+        Every demand of the clauses is fed before any view is computed, so that a view called
+        twice (``partSize(A, P)`` and ``partSize(B, Q)``) is computed once, for both, and so are
+        the views it calls in turn; a view is computed early only when a later demand reads it.
         A demand gives the same rows as the last time it was fed (``fed``: its shape, variables
         renamed, with the versions then of every relation it reads, directly or through DuckDB
         views) when none of those relations changed since: it is not fed again, as it would add
         nothing.  The first rows of a demand need no ``EXCEPT`` (it is empty until then).  A view
         computed whole needs no demand.
         """
-        for demand in rule.demands:
-            view = demand.pred[len(DEMAND):]
-            if view in whole:
+        pending: list[str] = []
+        for rule in rules:
+            for demand in rule.demands:
+                view = demand.pred[len(DEMAND):]
+                if view in whole:
+                    continue
+                reads = self._reads(demand)
+                if any(v in reads for v in pending):
+                    self._compute(pending, made, fed, empty, whole)
+                    pending = []
+                shape = _shape(demand)
+                stamp = tuple(self._version.get(name, 0) for name in reads)
+                if view in made and fed.get(shape) == stamp:
+                    continue
+                fed[shape] = stamp
+                table = _table(demand.pred)
+                outs, body = self._sql.select(demand)
+                if self._version.get(demand.pred, 0) == 0:     # created empty for this run
+                    sql = f"INSERT INTO {table} SELECT DISTINCT {', '.join(outs)}{body}"
+                else:
+                    sql = f"INSERT INTO {table} SELECT {', '.join(outs)}{body} EXCEPT SELECT * FROM {table}"
+                if self._run(sql).fetchone()[0]:
+                    self._version[demand.pred] = self._version.get(demand.pred, 0) + 1
+                if view not in pending:
+                    pending.append(view)
+        self._compute(pending, made, fed, empty, whole)
+
+    def _compute(self, views: list[str], made: set[str], fed: dict[str, tuple[int, ...]], empty: set[str],
+                 whole: set[str]) -> None:
+        """Compute views for their demand, callers first (a caller feeds its callees' demand, and
+        they are computed with it); a view whose demand has not grown since it was made is kept."""
+        rank = self._rank
+        for view in sorted(views, key=lambda v: -rank[v]):
+            demand = self._version.get(DEMAND + view, 0)
+            if view in made and self._built.get(view) == demand:
                 continue
-            shape = _shape(demand)
-            stamp = tuple(self._version.get(name, 0) for name in self._reads(demand))
-            if view in made and fed.get(shape) == stamp:
-                continue
-            fed[shape] = stamp
-            table = _table(demand.pred)
-            outs, body = self._sql.select(demand)
-            if self._version.get(demand.pred, 0) == 0:     # created empty for this run
-                sql = f"INSERT INTO {table} SELECT DISTINCT {', '.join(outs)}{body}"
-            else:
-                sql = f"INSERT INTO {table} SELECT {', '.join(outs)}{body} EXCEPT SELECT * FROM {table}"
-            added = self._run(sql).fetchone()[0]
-            if added:
-                self._version[demand.pred] = self._version.get(demand.pred, 0) + 1
-            if added or view not in made:
-                pred = self.program.preds[view]
-                for inner in pred.rules:
-                    self._feed(inner, made, fed, empty, whole)
-                self._create("TABLE", view, pred, empty, pred.rules)
-                made.add(view)
+            pred = self.program.preds[view]
+            self._feed(pred.rules, made, fed, empty, whole)
+            self._create("TABLE", view, pred, empty, pred.rules)
+            self._built[view] = self._version.get(DEMAND + view, 0)
+            made.add(view)
 
     def _reads(self, rule: Rule) -> tuple[str, ...]:
         """Every relation a clause's body reads, directly or through the relations it reads."""
@@ -1131,7 +1188,8 @@ class CompiledEvaluator:
                  program: Program | None = None):
         self.compiled = Compiled(clauses, threads, program)
 
-    def _run(self, worlds: Sequence[Any], names: list[str]) -> dict[str, list[tuple]]:
+    def _run(self, worlds: Sequence[Any], names: list[str], seeds: Mapping[str, Iterable[tuple]] | None = None
+             ) -> dict[str, list[tuple]]:
         db = self.compiled
         with db._lock:
             sets, loose = _packed(worlds)
@@ -1146,11 +1204,11 @@ class CompiledEvaluator:
                 interface.GAME: f'SELECT w, {TABLE_ID}, g FROM "x_sets" WHERE role = 1',
                 interface.CANDIDATE: 'SELECT w, owner, s FROM "x_sets" WHERE role = 2',
                 "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
-            return db.run(batch, names)
+            return db.run(batch, names, seeds=seeds)
 
     def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
         names = list(dict.fromkeys(a.pred for a in asked))
-        rows = self._run(worlds, names) if worlds else {}
+        rows = self._run(worlds, names, self._seeds(asked)) if worlds else {}
         out: list[dict] = [{} for _ in worlds]
         for ask in asked:
             pred = self.compiled.program.preds.get(ask.pred)
@@ -1167,6 +1225,22 @@ class CompiledEvaluator:
             for answers, kept in zip(out, per):
                 answers[ask] = kept
         return out
+
+
+    def _seeds(self, asked: Sequence[Any]) -> dict[str, set[tuple]]:
+        """The views asked only with their inputs bound (beat(1, 2, R)): computed for those."""
+        seeds: dict[str, set[tuple]] = {}
+        free: set[str] = set()
+        for ask in asked:
+            pred = self.compiled.program.preds.get(ask.pred)
+            if pred is None or not pred.view:
+                continue
+            values = tuple(ask.args[i] for i in sorted(pred.inputs))
+            if None in values:
+                free.add(ask.pred)
+            else:
+                seeds.setdefault(ask.pred, set()).add(values)
+        return {name: v for name, v in seeds.items() if name not in free}
 
 
 def _packed(worlds: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any]]:
