@@ -75,7 +75,12 @@ class Notation:
         """Card ids of a hand or set, in the order given (duplicates kept: the rules judge them)."""
         if isinstance(cards, str):
             text = cards.strip()
-            return [c for part in SEPARATORS.split(text) if part for c in self._run(part)]
+            parts = SEPARATORS.split(text)
+            single = self._single()
+            try:
+                return [single[part] for part in parts]      # the common case: one card a token
+            except KeyError:
+                return [c for part in parts if part for c in self._run(part)]
         if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Sequence):
             raise InvalidCards(f"cannot read cards from {type(cards).__name__} {cards!r}")
         out: list[int] = []
@@ -87,6 +92,23 @@ class Notation:
             else:
                 out.extend(self._run(item.strip(), single=True))
         return out
+
+    def _single(self) -> dict[str, int]:
+        """Every token that is one card, as written most often (value then suit, either case)."""
+        found = self.__dict__.get("_single_tokens")
+        if found is None:
+            found = {}
+            for (value, suit), card in self.ids.items():
+                for v in (s for s, x in self.values.items() if x == value):
+                    for u in (s for s, x in self.suits.items() if x == suit):
+                        for token in {v + u, (v + u).lower(), v + u.lower(), v.lower() + u}:
+                            try:
+                                if self._read(token, True) == [card]:
+                                    found[token] = card
+                            except InvalidCards:
+                                pass
+            object.__setattr__(self, "_single_tokens", found)
+        return found
 
     def _run(self, text: str, single: bool = False) -> list[int]:
         """Read a run of cards written together; ``single`` asks for exactly one card.
