@@ -196,23 +196,23 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
         asks = SHOWDOWN_ASKS if kind == "showdown" else fight_asks(2 if kind == "two" else 0, matrix)
         for i, a in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
             answers[i] = a
-    invalid = [i for i, a in enumerate(answers) if a and _invalid(worlds[i], a)]
-    reasons: dict[int, Answers] = {}
+    out = [_judged(w, a, None) for w, a in zip(worlds, answers)]
+    # The fights the rules find invalid (a showdown by invalidShowdown, a table by invalidTable,
+    # two hands by beat's -1) are asked again, for the rules' reasons.
+    invalid = [i for i, v in enumerate(out) if v.result == -1]
     for shows in (False, True):
         idx = [i for i in invalid if (worlds[i].board is not None) == shows]
         if idx:
             asks = SHOWDOWN_REASONS if shows else REASON_ASKS
-            reasons.update(zip(idx, evaluator.answers([worlds[i] for i in idx], asks)))
-    return [_showdown(w, a, reasons.get(i)) if w.board is not None else _verdict(len(w.hands), a, reasons.get(i))
-            for i, (w, a) in enumerate(zip(worlds, answers))]
+            for i, why in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
+                out[i] = _judged(worlds[i], answers[i], why)
+    return out
 
 
-def _invalid(world: World, answers: Answers) -> bool:
-    """Whether the rules find the fight invalid: a showdown by whyNotShowdown, a table by
-    invalidTable, two hands by beat's -1."""
+def _judged(world: World, answers: Answers | None, reasons: Answers | None) -> Verdict:
     if world.board is not None:
-        return bool(_rows(answers, I.INVALID_SHOWDOWN))
-    return bool(_rows(answers, I.INVALID_TABLE)) or _two(len(world.hands), answers) == -1
+        return _showdown(world, answers or {}, reasons)
+    return _verdict(len(world.hands), answers or {}, reasons)
 
 
 def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdict:
