@@ -1,7 +1,10 @@
 """`poker diff A B`: what changes between two rule sets, over all 2,598,960 hands.
 
-Each rule set is asked, through its compiled rules, about every hand: its rank (and so its
-category) and its tie-break key (handKey).  Hands then compare:
+Each rule set's strength of every hand (its rank, and the tie-break key handKey) comes from its
+five-card table (:func:`engine.table.five_card_table`): every hand asked of that rule set's
+compiled rules, one integer per hand (``values``: the dense rank of the strength (rank, key), so
+equal is a tie and higher is stronger) and its getRank (``ranks``), in colex order.  Python only
+compares those integers; the rules decide them.  Hands then compare:
 
 - **categories**: how many hands move from one category to another (``flush -> straight``), and
   how many keep their category under another rank number (``flush: rank 6 -> 5``);
@@ -11,25 +14,50 @@ category) and its tie-break key (handKey).  Hands then compare:
   (``flush vs straight: 1 -> 2``: the flush won, now the straight does) comes with an example
   fight of two disjoint hands, asked of both rule sets' own ``beat``: the example is the rules'
   word, the count is the strength order's (which `poker check` holds to beat on samples).
+
+The counting works on groups, not hands: the hands with the same pair of values (class under A,
+class under B), a few thousand of them for the standard rules, counted in numpy by sorting and
+merging (no pair of groups is listed, so rule sets with many classes stay fast): under a second
+for 2,598,960 hands, examples included.
+
+The tables are memoised per Engine and kept in the on-disk cache, so a second ``poker diff`` of
+the same rule sets takes seconds.  The cache is verified on every load (checksum, consistency,
+and a fresh sample of hands asked of the rules again), never trusted blindly; what that leaves
+(a file altered on purpose that changes only a few hands the sample misses) is stated in
+:func:`engine.table.five_card_table`, and such a change would show here as a wrong count.
+``diff(..., cache=False)`` (``poker diff --no-cache``) computes the tables afresh, reading and
+writing no cache file.
+
+When a rule set gives some hand no single rank, it has no table: then both rule sets are asked
+through :func:`engine.check.every_hand`, one DuckDB database each (slower than building the
+tables, and nothing is cached; a line on stderr says so), which counts the hands without one rank
+(``unranked``) and leaves them out of the comparison.
 """
 
 from __future__ import annotations
 
-import itertools
+import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
+
+import numpy as np
 
 from . import interface as I
-from .check import RANKS, Progress, every_hand, unrank
+from .check import RANKS, Progress, every_hand
+from .table import FiveTable, TableError, five_card_table, say
 
 if TYPE_CHECKING:
     from .core import Engine
 
 KEYS = "(SELECT w, list(a3 ORDER BY a1, a2) AS k FROM {handKey} WHERE a0 = 1 GROUP BY w)"
-REPRESENTATIVES = 8     # hands kept per strength class, to find disjoint example fights
+REPRESENTATIVES = 8     # hands of the first group tried for a disjoint example fight ...
+CANDIDATES = 4096       # ... against this many of the second (spread over each group)
 COUNTED = ("unordered pairs of distinct hands (which may share cards), each judged once by each "
            "rule set's strength: rank, then the tie-break key (handKey); the first hand is the one "
            "A finds stronger (B, when A finds them equal)")
+# The kinds of change: (verdict under A, verdict under B) of the first hand against the second.
+# (0, 2) cannot occur: when A finds two hands equal, the first is the one B finds stronger.
+WORSE, EVEN, NEW = (1, 2), (1, 0), (0, 1)
 
 
 @dataclass
@@ -76,8 +104,21 @@ def _words(verdict: int) -> str:
     return {1: "the first wins", 2: "the second wins", 0: "fair"}[verdict]
 
 
-def diff(a: "Engine", b: "Engine", progress: Progress | None = None) -> Diff:
-    """Compare two engines' rule sets over every hand (both must be compiled)."""
+@dataclass
+class Strengths:
+    """One rule set's word on every hand of the deck, in colex order (``sevens.five_hands``):
+    ``ranks`` its getRank, ``classes`` its strength class (higher is stronger, equal is a tie),
+    ``ranked`` whether the rules give the hand exactly one rank (None: every hand)."""
+    ranks: np.ndarray
+    classes: np.ndarray
+    ranked: np.ndarray | None = None
+
+
+def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True) -> Diff:
+    """Compare two engines' rule sets over every hand (both must be compiled).
+
+    ``cache``: read and write the five-card tables' cache (False: compute them afresh; a table
+    already memoised for one of these Engine objects is still reused)."""
     tick = progress or (lambda what, total: (lambda n: None))
     for engine in (a, b):
         if engine.fallback is not None:
@@ -85,66 +126,254 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None) -> Diff:
     cards = a.deck
     if cards != b.deck:
         raise ValueError("the two rule sets have different decks")
-    strengths = [_strengths(e, cards, tick) for e in (a, b)]
-    result = Diff(a.name, b.name, len(strengths[0][0]))
-    db = b.evaluator(10 ** 6).compiled          # compare in B's database: A's columns moved over
-    ra, ga = strengths[0]
-    db.create_columns("a", {"w": range(len(ra)), "ra": ra, "ga": ga})
-    db.create("joined", 'SELECT x.w, x.ra, x.ga, s.r AS rb, s.g AS gb FROM "x_a" x JOIN "x_ranked" s USING (w)')
+    tables = _tables((a, b), progress, cache)
+    if tables is None:
+        strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
+    else:
+        if tables[0].cards != tables[1].cards or list(tables[0].cards) != cards:
+            raise ValueError("the two rule sets have different decks")
+        strengths = [Strengths(t.ranks, t.values) for t in tables]
+    return compare(a, b, cards, *strengths)
+
+
+def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool) -> list[FiveTable] | None:
+    """Each rule set's five-card table, or None (said on stderr, with why: the user waits longer)
+    when one of them has none, e.g. for a hand without exactly one rank."""
+    tables = []
+    for engine in engines:
+        try:
+            tables.append(five_card_table(engine, progress, cache=cache))
+        except TableError as exc:
+            say(f"no five-card table ({engine.name}: {exc}); asking every hand of both rule sets one "
+                 "chunk at a time instead, which is slower and not cached")
+            return None
+    return tables
+
+
+def compare(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, sb: Strengths) -> Diff:
+    """The Diff of two rule sets' strengths of the same hands (colex order of ``cards``)."""
+    total = len(sa.ranks)
+    result = Diff(a.name, b.name, total)
     names = (a.categories, b.categories)
-    for r1, r2, n in db.query('SELECT ra, rb, count(*) FROM "x_joined" GROUP BY ra, rb ORDER BY 3 DESC'):
-        c1, c2 = names[0].get(r1, f"rank {r1}"), names[1].get(r2, f"rank {r2}")
-        if r1 < 0 or r2 < 0:
-            continue
-        if c1 != c2:
-            result.categories.append({"from": c1, "to": c2, "count": n})
-        elif r1 != r2:
-            result.renumbered.append({"category": c1, "from": r1, "to": r2, "count": n})
-    for name, (ranks, _) in zip((a.name, b.name), strengths):
-        missing = sum(1 for r in ranks if r < 0)
-        if missing:
-            result.unranked[name] = missing
-    db.create("groups", f'SELECT row_number() OVER () AS id, ga, gb, min(ra) AS ra, count(*) AS n, '
-                        f'list(w ORDER BY w)[1:{REPRESENTATIVES}] AS ws FROM "x_joined" WHERE ra >= 0 AND rb >= 0 '
-                        'GROUP BY ga, gb')
-    # Every unordered pair of hands once, the stronger under A first (under B when A finds them equal).
-    kinds = db.query('SELECT x.ra, y.ra, CASE WHEN x.ga > y.ga THEN 1 ELSE 0 END AS va, '
-                     'CASE WHEN x.gb > y.gb THEN 1 WHEN x.gb < y.gb THEN 2 ELSE 0 END AS vb, '
-                     'sum(x.n * y.n), min(x.id * 4294967296 + y.id) '
-                     'FROM "x_groups" x, "x_groups" y WHERE (x.ga > y.ga OR (x.ga = y.ga AND x.gb > y.gb)) '
-                     'AND (CASE WHEN x.ga > y.ga THEN 1 ELSE 0 END) <> '
-                     '(CASE WHEN x.gb > y.gb THEN 1 WHEN x.gb < y.gb THEN 2 ELSE 0 END) '
-                     'GROUP BY ALL ORDER BY 5 DESC')
-    ranked = db.query('SELECT sum(n) FROM "x_groups"')[0][0] or 0
-    result.pairs = int(ranked) * (int(ranked) - 1) // 2
-    for rx, ry, va, vb, n, ids in kinds:
-        xs, ys = (db.query(f'SELECT ws FROM "x_groups" WHERE id = {i}')[0][0] for i in divmod(int(ids), 4294967296))
-        result.changed += int(n)
-        result.kinds.append({"hands": [names[0][rx], names[0][ry]], "from": va, "to": vb, "count": int(n),
+    ok = np.ones(total, dtype=bool)
+    for name, s in zip((a.name, b.name), (sa, sb)):
+        if s.ranked is not None:
+            ok &= s.ranked
+            missing = int(total - np.count_nonzero(s.ranked))
+            if missing:
+                result.unranked[name] = missing
+    hands = np.flatnonzero(ok)
+    ra, rb = sa.ranks[hands], sb.ranks[hands]
+    _categories(result, names, ra, rb)
+    ranked = len(hands)
+    result.pairs = ranked * (ranked - 1) // 2
+    if not ranked:
+        return result
+    groups = _groups(hands, ra, sa.classes[hands], sb.classes[hands])
+    labels, lab = np.unique(groups.ra, return_inverse=True)
+    counts = _kinds(groups.ga, groups.gb, groups.n, lab, len(labels))
+    order = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    for (x, y, va, vb), n in order:
+        p, q = _first_pair(groups.ga, groups.gb, lab, x, y, (va, vb))
+        xs, ys = groups.spread(p, REPRESENTATIVES), groups.spread(q, CANDIDATES)
+        result.changed += n
+        rx, ry = int(labels[x]), int(labels[y])
+        result.kinds.append({"hands": [names[0].get(rx, f"rank {rx}"), names[0].get(ry, f"rank {ry}")],
+                             "from": va, "to": vb, "count": n,
                              "example": _example(a, b, cards, xs, ys, va, vb)})
     return result
 
 
-def _strengths(engine: "Engine", cards: list[int], tick: Progress) -> tuple[list[int], list[int]]:
-    """Every hand's rank (-1: not exactly one) and strength class (dense, by rank then key)."""
+def _categories(result: Diff, names: tuple[dict, dict], ra: np.ndarray, rb: np.ndarray) -> None:
+    """Hands that change category, and hands that keep it under another rank number."""
+    ua, ia = np.unique(ra, return_inverse=True)
+    ub, ib = np.unique(rb, return_inverse=True)
+    counts = np.bincount(ia.astype(np.int64) * len(ub) + ib, minlength=len(ua) * len(ub))
+    moves = [(int(counts[i * len(ub) + j]), int(ua[i]), int(ub[j]))
+             for i in range(len(ua)) for j in range(len(ub)) if counts[i * len(ub) + j]]
+    for n, r1, r2 in sorted(moves, key=lambda m: (-m[0], m[1], m[2])):
+        c1, c2 = names[0].get(r1, f"rank {r1}"), names[1].get(r2, f"rank {r2}")
+        if c1 != c2:
+            result.categories.append({"from": c1, "to": c2, "count": n})
+        elif r1 != r2:
+            result.renumbered.append({"category": c1, "from": r1, "to": r2, "count": n})
+
+
+@dataclass
+class _Groups:
+    """The hands grouped by (class under A, class under B), the groups in ascending order of that
+    pair: ``ga``, ``gb`` the classes (from 0), ``n`` the hands, ``ra`` the rank under A;
+    ``hands`` every hand's colex index, group by group (ascending within a group) from ``starts``."""
+    ga: np.ndarray
+    gb: np.ndarray
+    n: np.ndarray
+    ra: np.ndarray
+    hands: np.ndarray
+    starts: np.ndarray
+
+    def spread(self, g: int, k: int) -> np.ndarray:
+        """Up to k hands of group g, evenly spread over it (the first ones by index tend to share
+        their lowest cards with the first ones of another group: no disjoint fight among them)."""
+        lo, n = int(self.starts[g]), int(self.n[g])
+        return self.hands[lo + np.unique(np.linspace(0, n - 1, num=min(k, n)).round().astype(np.int64))]
+
+
+def _groups(hands: np.ndarray, ra: np.ndarray, ga: np.ndarray, gb: np.ndarray) -> _Groups:
+    ga = ga.astype(np.int64) - int(ga.min())
+    gb = gb.astype(np.int64) - int(gb.min())
+    width = int(gb.max()) + 1
+    code = ga * width + gb
+    order = np.argsort(code, kind="stable")              # stable: hands ascend within a group
+    code = code[order]
+    starts = np.flatnonzero(np.r_[True, code[1:] != code[:-1]])
+    n = np.diff(np.r_[starts, len(code)])
+    return _Groups(ga=code[starts] // width, gb=code[starts] % width, n=n,
+                   ra=np.minimum.reduceat(ra[order], starts), hands=hands[order], starts=starts)
+
+
+def _kinds(ga: np.ndarray, gb: np.ndarray, n: np.ndarray, lab: np.ndarray, labels: int
+           ) -> dict[tuple[int, int, int, int], int]:
+    """The changed pairs of hands, counted: {(label of the first, label of the second, verdict
+    under A, verdict under B): pairs}, over groups in ascending (ga, gb) order of ``n`` hands each
+    and label ``lab`` (0..labels-1).  The first of a pair of groups p > q is p (A finds it
+    stronger, or B when A finds them equal), so a pair changes its verdict when
+    - ga[p] == ga[q] (then gb[p] > gb[q]): fair under A, the first wins under B (NEW);
+    - gb[p] == gb[q] (then ga[p] > ga[q]): the first wins under A, fair under B (EVEN);
+    - gb[p] < gb[q]: the first wins under A, the second under B (WORSE: inversions of gb).
+    Each is summed over the groups in O(labels * m log(m) ** 2), without listing pairs of groups."""
+    m = len(n)
+    n = n.astype(np.int64)
+    out: dict[tuple[int, int, int, int], int] = {}
+
+    def keep(kind: tuple[int, int], table: np.ndarray) -> None:
+        for x, y in zip(*np.nonzero(table)):
+            out[(int(x), int(y), *kind)] = int(table[x, y])
+
+    # NEW: pairs within a class under A (one label each).
+    new = np.zeros((labels, labels), dtype=np.int64)
+    cs = np.flatnonzero(np.r_[True, ga[1:] != ga[:-1]])
+    s, s2 = np.add.reduceat(n, cs), np.add.reduceat(n * n, cs)
+    np.add.at(new, (lab[cs], lab[cs]), (s * s - s2) // 2)
+    keep(NEW, new)
+    # EVEN: pairs within a class under B, each group with the earlier groups of its class.
+    even = np.zeros((labels, labels), dtype=np.int64)
+    o = np.argsort(gb, kind="stable")
+    gbo, no, labo = gb[o], n[o], lab[o]
+    first = np.maximum.accumulate(np.where(np.r_[True, gbo[1:] != gbo[:-1]], np.arange(m), 0))
+    for y in range(labels):
+        w = np.where(labo == y, no, 0)
+        before = np.cumsum(w) - w                          # weight of label y before each group
+        np.add.at(even[:, y], labo, no * (before - before[first]))
+    keep(EVEN, even)
+    # WORSE: for each group p, the hands of label y in groups q < p with gb[q] > gb[p], by merging
+    # halves bottom-up: at block size s, each group of a right half against the left half.
+    worse = np.zeros((labels, labels), dtype=np.int64)
+    big = int(gb.max()) + 2 if m else 2
+    pos = np.arange(m)
+    size = 1
+    while size < m:
+        block = pos // size
+        left, right = np.flatnonzero(block % 2 == 0), np.flatnonzero(block % 2 == 1)
+        key = (block[left] // 2) * big + gb[left]
+        ordered = np.argsort(key, kind="stable")
+        key, left = key[ordered], left[ordered]
+        sup = block[right] // 2
+        lo = np.searchsorted(key, sup * big + gb[right], side="right")
+        hi = np.searchsorted(key, (sup + 1) * big, side="left")
+        for y in range(labels):
+            c = np.r_[0, np.cumsum(np.where(lab[left] == y, n[left], 0))]
+            np.add.at(worse[:, y], lab[right], n[right] * (c[hi] - c[lo]))
+        size *= 2
+    keep(WORSE, worse)
+    return out
+
+
+def _first_pair(ga: np.ndarray, gb: np.ndarray, lab: np.ndarray, x: int, y: int,
+                kind: tuple[int, int]) -> tuple[int, int]:
+    """The first pair of groups (p, q), p > q (least p, then least q), of labels x and y that
+    changes its verdict in this way (see :func:`_kinds`)."""
+    m = len(ga)
+    pos = np.arange(m)
+    of_x, of_y = lab == x, lab == y
+    if kind == NEW:
+        p = int(np.argmax(of_x & np.r_[False, ga[1:] == ga[:-1]]))
+        return p, int(np.searchsorted(ga, ga[p]))
+    if kind == EVEN:
+        earliest = np.full(int(gb.max()) + 1, m)
+        np.minimum.at(earliest, gb[of_y], pos[of_y])
+        p = int(np.argmax(of_x & (earliest[gb] < pos)))
+        return p, int(earliest[gb[p]])
+    most = np.maximum.accumulate(np.where(of_y, gb, -1))     # highest gb of label y so far
+    p = int(np.argmax(of_x & (np.r_[-1, most[:-1]] > gb)))
+    return p, int(np.argmax(of_y[:p] & (gb[:p] > gb[p])))
+
+
+def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) -> Strengths:
+    """Every hand's rank and strength class through every_hand (the way without a table: it
+    copes with hands that get no rank, or several), put in colex order."""
     db = engine.evaluator(10 ** 6).compiled
-    db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, [0::BIGINT] AS k WHERE FALSE")
-    keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, CASE WHEN s.n = 1 THEN s.r ELSE -1 END, k.k '
+    db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, TRUE AS ok, [0::BIGINT] AS k WHERE FALSE")
+    keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k '
                     f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)"}
     for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick):
         pass
-    db.create("ranked", 'SELECT w, r, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
-    rows = db.query('SELECT r, g FROM "x_ranked" ORDER BY w')
-    return [r for r, _ in rows], [g for _, g in rows]
+    db.create("ranked", 'SELECT w, r, ok, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
+    rows = db.query('SELECT w, r, ok, g FROM "x_ranked"')
+    total = math.comb(len(cards), 5)
+    ranks = np.full(total, -1, dtype=np.int64)
+    classes = np.zeros(total, dtype=np.int64)
+    ranked = np.zeros(total, dtype=bool)      # a hand without any getRank row has no row here
+    if rows:
+        w, r, ok, g = (np.asarray(c) for c in zip(*rows))
+        at = _colex_of_lex(w.astype(np.int64), len(cards))
+        ranks[at], ranked[at], classes[at] = r, ok.astype(bool), g
+    return Strengths(ranks, classes, ranked)
 
 
-def _example(a: "Engine", b: "Engine", cards: list[int], xs: list[int], ys: list[int], va: int, vb: int
-             ) -> dict[str, Any] | None:
-    """Two disjoint hands of the two classes, and what each rule set's beat says of them."""
-    for x, y in itertools.product(xs, ys):
-        hx, hy = unrank(x, cards), unrank(y, cards)
-        if not set(hx) & set(hy):
-            got = [e.fights([[hx, hy]])[0].result for e in (a, b)]
-            return {"hands": [a.notation.format(hx), a.notation.format(hy)], "a": got[0], "b": got[1],
-                    "agrees": got == [va, vb]}
-    return None
+def _binomials(n: int) -> np.ndarray:
+    """C(p, k) for positions p < n (rows) and k = 0..5 (columns), as int64."""
+    return np.array([[math.comb(p, k) for k in range(6)] for p in range(n)], dtype=np.int64).reshape(n, 6)
+
+
+def positions(indices: Sequence[int] | np.ndarray, n: int) -> np.ndarray:
+    """The positions (in the sorted deck of n cards) of the five-card hands of these colex
+    indices, one row each, ascending: the rows of ``sevens.five_hands(n)``, for any n.
+
+    >>> positions([0, 1, 5], 6).tolist()
+    [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [1, 2, 3, 4, 5]]
+    """
+    left = np.array(indices, dtype=np.int64).reshape(-1)
+    binom = _binomials(n)
+    out = np.empty((len(left), 5), dtype=np.int64)
+    for k in range(5, 0, -1):              # the highest position p with C(p, k) <= what is left
+        p = np.searchsorted(binom[:, k], left, side="right") - 1
+        out[:, k - 1] = p
+        left = left - binom[p, k]
+    return out
+
+
+def _colex_of_lex(w: np.ndarray, n: int) -> np.ndarray:
+    """The colex index of the hand of lexicographic index w (every_hand's, :func:`engine.check.unrank`):
+    mirrored (position p -> n-1-p), lexicographic order is colex order reversed."""
+    total = math.comb(n, 5)
+    mirror = positions(total - 1 - w, n)
+    hand = (n - 1 - mirror)[:, ::-1]
+    binom = _binomials(n)
+    return sum(binom[hand[:, i], i + 1] for i in range(5))
+
+
+def _example(a: "Engine", b: "Engine", cards: Sequence[int], xs: np.ndarray, ys: np.ndarray, va: int,
+             vb: int) -> dict[str, Any] | None:
+    """Two disjoint hands, one of xs and one of ys (colex indices; the first such pair), and what
+    each rule set's beat says of them."""
+    px, py = positions(xs, len(cards)), positions(ys, len(cards))
+    disjoint = ~(px[:, :, None, None] == py[None, None, :, :]).any(axis=(1, 3))
+    found = np.argwhere(disjoint)
+    if not len(found):
+        return None
+    i, j = found[0]
+    deck = np.asarray(cards, dtype=np.int64)
+    hx, hy = deck[px[i]].tolist(), deck[py[j]].tolist()
+    got = [e.fights([[hx, hy]])[0].result for e in (a, b)]
+    return {"hands": [a.notation.format(hx), a.notation.format(hy)], "a": got[0], "b": got[1],
+            "agrees": got == [va, vb]}

@@ -471,7 +471,7 @@ def _small_ranks(ranks: np.ndarray) -> np.ndarray:
 # ---- the cache ------------------------------------------------------------------------------
 
 
-def _say(line: str) -> None:
+def say(line: str) -> None:
     """One line on stderr (control characters escaped, so that it stays one line), after the
     command line's progress bars, if any, are cleared."""
     cli = sys.modules.get("engine.cli.common")
@@ -485,7 +485,7 @@ def _say(line: str) -> None:
 def _unwritable(folder: Path, why: str) -> None:
     if str(folder) not in _warned:
         _warned.add(str(folder))
-        _say(f"the cache directory {folder} cannot be written ({why}): "
+        say(f"the cache directory {folder} cannot be written ({why}): "
              "the five-card table is computed without it")
 
 
@@ -726,7 +726,7 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         _verify(engine, table, sample, seed)
         return table
     except _Reject as why:
-        _say(f"the five-card table cache {path} is ignored: {why}; it is rebuilt")
+        say(f"the five-card table cache {path} is ignored: {why}; it is rebuilt")
         return None
 
 

@@ -15,8 +15,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("diff", help="what changes between two rule sets, over all 2,598,960 hands")
     p.add_argument("a", metavar="A", help="a rule set: a name (standard, eventb, ...) or a directory")
     p.add_argument("b", metavar="B", help="the rule set to compare it with")
-    add_json_option(p, '{"a", "b", "hands", "categories", "renumbered", "fights": {"counted", "pairs", '
-                       '"changed", "kinds"}}')
+    p.add_argument("--no-cache", action="store_true",
+                   help="compute both rule sets' five-card tables afresh: read no cache file and write "
+                        "none (the cache: $POKER_CACHE_DIR, else $XDG_CACHE_HOME/poker-engine, else "
+                        "~/.cache/poker-engine)")
+    add_json_option(p, '{"a", "b", "hands", "categories", "renumbered", "unranked", '
+                       '"fights": {"counted", "pairs", "changed", "kinds"}}')
     p.set_defaults(run=run_diff)
 
 
@@ -25,7 +29,7 @@ def run_diff(args: argparse.Namespace) -> int:
     for engine in engines:
         if engine.fallback is not None:
             raise CommandError(f"{engine.name}: diff needs rules the compiler translates: {engine.fallback}")
-    result = diff(*engines, progress=_bar)
+    result = diff(*engines, progress=_bar, cache=not args.no_cache)
     clear_progress()
     if args.json:
         print_json(result.as_dict())
