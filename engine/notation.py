@@ -88,6 +88,8 @@ class Notation:
             if isinstance(item, bool) or not isinstance(item, (int, str)):
                 raise InvalidCards(f"bad card {item!r}: give a token such as 'AH' or a card id")
             if isinstance(item, int):
+                if not -(1 << 63) <= item < (1 << 63):   # what the compiled rules can hold
+                    raise InvalidCards(f"bad card id of {item.bit_length()} bits: a card id is a 64-bit integer")
                 out.append(item)
             else:
                 out.extend(self._run(item.strip(), single=True))

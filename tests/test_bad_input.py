@@ -284,6 +284,19 @@ def test_bad_fights_are_marked_and_the_batch_goes_on(tmp_path, capsys):
     assert "fights: 7, judged: 2, invalid: 5" in err
 
 
+@pytest.mark.parametrize("n", [2, 400])            # in-process, and through DuckDB
+def test_a_card_id_past_64_bits_is_marked(tmp_path, capsys, n):
+    huge = [10 ** 30, 1, 2, 3, 4]
+    fights = [{"id": i, "hands": [huge if i % 2 else A, B]} for i in range(n)]
+    text = "\n".join(json.dumps(f) for f in fights) + "\n"
+    status, out, err = judge(tmp_path, capsys, text, "in.jsonl", "--format", "jsonl")
+    assert status == 0
+    results = [json.loads(line) for line in out.splitlines()]
+    assert [r["id"] for r in results] == list(range(n))
+    assert [r["result"] for r in results] == [1 if i % 2 == 0 else -1 for i in range(n)]
+    assert results[1]["error"] == "bad card id of 100 bits: a card id is a 64-bit integer"
+
+
 def test_a_failure_halfway_writes_nothing(tmp_path, capsys):
     good = "".join(json.dumps({"hands": [A, B]}) + "\n" for _ in range(5))
     out = tmp_path / "out.json"

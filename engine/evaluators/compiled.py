@@ -1208,7 +1208,7 @@ class CompiledEvaluator:
 
     def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
         names = list(dict.fromkeys(a.pred for a in asked))
-        rows = self._run(worlds, names, self._seeds(asked)) if worlds else {}
+        rows = self._run(worlds, names, self._bound_views(asked)) if worlds else {}
         out: list[dict] = [{} for _ in worlds]
         for ask in asked:
             pred = self.compiled.program.preds.get(ask.pred)
@@ -1226,8 +1226,7 @@ class CompiledEvaluator:
                 answers[ask] = kept
         return out
 
-
-    def _seeds(self, asked: Sequence[Any]) -> dict[str, set[tuple]]:
+    def _bound_views(self, asked: Sequence[Any]) -> dict[str, set[tuple]]:
         """The views asked only with their inputs bound (beat(1, 2, R)): computed for those."""
         seeds: dict[str, set[tuple]] = {}
         free: set[str] = set()
