@@ -89,11 +89,6 @@ class Ask:
         want = bound[0][1] if len(bound) == 1 else tuple(a for _, a in bound)
         return lambda row: pick(row) == want
 
-    @property
-    def free(self) -> bool:
-        """Every argument free: every row is kept."""
-        return all(a is None for a in self.args)
-
 
 Answers = dict[Ask, list[tuple]]
 
