@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from . import interface as I
+from . import sevens
 from .check import RANKS, Progress, every_hand
 from .table import FiveTable, TableError, five_card_table, say
 
@@ -330,43 +331,18 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
     return Strengths(ranks, classes, ranked)
 
 
-def _binomials(n: int) -> np.ndarray:
-    """C(p, k) for positions p < n (rows) and k = 0..5 (columns), as int64."""
-    return np.array([[math.comb(p, k) for k in range(6)] for p in range(n)], dtype=np.int64).reshape(n, 6)
-
-
-def positions(indices: Sequence[int] | np.ndarray, n: int) -> np.ndarray:
-    """The positions (in the sorted deck of n cards) of the five-card hands of these colex
-    indices, one row each, ascending: the rows of ``sevens.five_hands(n)``, for any n.
-
-    >>> positions([0, 1, 5], 6).tolist()
-    [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [1, 2, 3, 4, 5]]
-    """
-    left = np.array(indices, dtype=np.int64).reshape(-1)
-    binom = _binomials(n)
-    out = np.empty((len(left), 5), dtype=np.int64)
-    for k in range(5, 0, -1):              # the highest position p with C(p, k) <= what is left
-        p = np.searchsorted(binom[:, k], left, side="right") - 1
-        out[:, k - 1] = p
-        left = left - binom[p, k]
-    return out
-
-
 def _colex_of_lex(w: np.ndarray, n: int) -> np.ndarray:
     """The colex index of the hand of lexicographic index w (every_hand's, :func:`engine.check.unrank`):
     mirrored (position p -> n-1-p), lexicographic order is colex order reversed."""
-    total = math.comb(n, 5)
-    mirror = positions(total - 1 - w, n)
-    hand = (n - 1 - mirror)[:, ::-1]
-    binom = _binomials(n)
-    return sum(binom[hand[:, i], i + 1] for i in range(5))
+    mirror = sevens.uncolex(math.comb(n, 5) - 1 - w, n)
+    return sevens.colex((n - 1 - mirror)[:, ::-1], n)
 
 
 def _example(a: "Engine", b: "Engine", cards: Sequence[int], xs: np.ndarray, ys: np.ndarray, va: int,
              vb: int) -> dict[str, Any] | None:
     """Two disjoint hands, one of xs and one of ys (colex indices; the first such pair), and what
     each rule set's beat says of them."""
-    px, py = positions(xs, len(cards)), positions(ys, len(cards))
+    px, py = sevens.uncolex(xs, len(cards)), sevens.uncolex(ys, len(cards))
     disjoint = ~(px[:, :, None, None] == py[None, None, :, :]).any(axis=(1, 3))
     found = np.argwhere(disjoint)
     if not len(found):

@@ -42,10 +42,18 @@ def _c(a: int, b: int) -> int:
     return math.comb(a, b) if 0 <= b <= a else 0
 
 
-def colex(hands: np.ndarray) -> np.ndarray:
+def _binom(n: int) -> np.ndarray:
+    """C(a, b) for a <= n and b < MAX_K + 2: the shared table, or one made for a larger deck."""
+    if n <= MAX_DECK:
+        return _BINOM
+    return np.array([[math.comb(a, b) for b in range(MAX_K + 2)] for a in range(n + 1)], dtype=np.int64)
+
+
+def colex(hands: np.ndarray, n: int = MAX_DECK) -> np.ndarray:
     """The colex index sum_i C(p_i, i+1) of each row (strictly increasing positions), as int64.
 
-    It is the row's place in the table of all hands of its size, whatever the deck's size.
+    It is the row's place in the table of all hands of its size, whatever the deck's size
+    (``n`` bounds the positions: decks past MAX_DECK cards are only indexed, never tabled).
 
     >>> colex(np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [1, 2, 3, 4, 5]]))
     array([0, 1, 5])
@@ -53,11 +61,29 @@ def colex(hands: np.ndarray) -> np.ndarray:
     h = np.asarray(hands, dtype=np.int64)
     if h.ndim != 2:
         raise ValueError(f"hands must be a 2-d array of positions, not of shape {h.shape}")
-    if h.size and (h.min() < 0 or h.max() > MAX_DECK):
-        raise ValueError(f"positions must be in 0..{MAX_DECK - 1}")
+    if h.size and (h.min() < 0 or h.max() > n):
+        raise ValueError(f"positions must be in 0..{n - 1}")
+    binom = _binom(n)
     out = np.zeros(len(h), dtype=np.int64)
     for i in range(h.shape[1]):
-        out += _BINOM[h[:, i], i + 1]
+        out += binom[h[:, i], i + 1]
+    return out
+
+
+def uncolex(indices: Sequence[int] | np.ndarray, n: int, k: int = 5) -> np.ndarray:
+    """The hands (ascending positions in an n-card deck, one row each) of these colex indices:
+    the inverse of :func:`colex`, for any deck (the rows of ``five_hands(n)`` for k = 5).
+
+    >>> uncolex([0, 1, 5], 6).tolist()
+    [[0, 1, 2, 3, 4], [0, 1, 2, 3, 5], [1, 2, 3, 4, 5]]
+    """
+    left = np.array(indices, dtype=np.int64).reshape(-1)
+    binom = _binom(n)[:n]
+    out = np.empty((len(left), k), dtype=np.int64)
+    for j in range(k, 0, -1):              # the highest position p with C(p, j) <= what is left
+        p = np.searchsorted(binom[:, j], left, side="right") - 1
+        out[:, j - 1] = p
+        left = left - binom[p, j]
     return out
 
 
