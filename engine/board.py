@@ -21,10 +21,10 @@ from __future__ import annotations
 import functools
 from typing import Any, Union
 
-from pyDatalog import pyParser
 
 from . import core, loader, rulesets
 from .core import Var
+from .lazy import pyParser
 
 Item = Union[int, str]
 # Found with importlib.resources (rulesets.RULES_DIR), wherever the package is installed.

@@ -8,13 +8,12 @@ own pyDatalog ``Logic``, so engines with different rule sets live side by side i
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
-
-from pyDatalog import Logic, pyParser
 
 from . import interface as I
 from . import loader, rulesets
@@ -22,11 +21,14 @@ from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
 from .evaluators.compiled import Untranslatable
 from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
+from .lazy import pyDatalog, pyParser
 from .notation import Cards, InvalidCards, Notation
 from .query import QueryError, compile_query
 
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
+MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
+WORKERS_ENV = "POKER_WORKERS" # how many instead (1: one database, DuckDB's own threads)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
 
 
@@ -66,9 +68,9 @@ class LogicOwner:
     def _make_logic(self) -> None:
         with self._lock:
             if self._build is not None:
-                Logic()
+                pyDatalog.Logic()
                 self._build()
-                self._logic = Logic(True)
+                self._logic = pyDatalog.Logic(True)
                 _active.owner = self
                 self._build = None
 
@@ -78,7 +80,7 @@ class LogicOwner:
             if self._build is not None:
                 self._make_logic()
             if getattr(_active, "owner", None) is not self:
-                Logic(self._logic)
+                pyDatalog.Logic(self._logic)
                 _active.owner = self
             yield
 
@@ -116,6 +118,7 @@ class Engine(LogicOwner):
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
         self._init_logic(lambda: loader.build(self.ruleset.clauses), lazy=True)
         self._batch: Evaluator | None = None
+        self._workers: list[Evaluator] | None = None
         self._reference: Evaluator | None = None
         self.fallback: str | None = None          # why the rules are not compiled, if they are not
         try:
@@ -155,6 +158,24 @@ class Engine(LogicOwner):
             from .evaluators.compiled import CompiledEvaluator
             self._batch = CompiledEvaluator(program=self._local.program)
         return self._batch
+
+    def workers(self) -> list[Evaluator]:
+        """Evaluators for large batches that run side by side, one a core (at most
+        :data:`MAX_WORKERS`, or ``$POKER_WORKERS``): compiled, each its own DuckDB database of one
+        thread, the same program, opened by the thread that first uses it.  Worlds are independent, so a batch split between them gets the answers one
+        database gives.  One evaluator where the rules are not compiled (pyDatalog is one per
+        thread) or there is one core."""
+        if self._workers is None:
+            from .evaluators.compiled import CompiledEvaluator, cores
+            n = min(cores(), MAX_WORKERS)
+            if os.environ.get(WORKERS_ENV, "").strip().isdigit():
+                n = max(1, int(os.environ[WORKERS_ENV]))
+            if self._local is None or n <= 1:
+                self._workers = [self.evaluator(SMALL_BATCH + 1)]
+            else:
+                self._workers = [CompiledEvaluator(program=self._local.program, threads=1, lazy=True)
+                                 for _ in range(n)]
+        return self._workers
 
     def _static(self, predicate: str, arity: int) -> list[tuple]:
         """Every answer of a predicate that needs no input facts (symbols, names, the deck)."""

@@ -10,7 +10,11 @@ player's own cards, and the result also gives the five each plays.
 
 from __future__ import annotations
 
+import contextlib
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .batch import check_fight
@@ -21,7 +25,8 @@ if TYPE_CHECKING:
     from .evaluators import Evaluator, Verdict
 
 MIN_HANDS, MAX_HANDS = 2, 10
-CHUNK = 20_000          # fights per question to the rules: big enough to amortise, small in memory
+CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
+FIRST = 10_000          # the first chunk: smaller, so that the workers start early
 
 
 @dataclass
@@ -50,37 +55,34 @@ class Result:
 
 
 class Judge:
-    """Judges fights with one engine (its compiled evaluator, or the one given)."""
+    """Judges fights with one engine: a chunk at a time, on the engine's workers (one compiled
+    evaluator a core, :meth:`Engine.workers`) side by side, while the next chunk is read; or
+    with the one evaluator given (``--plain``: pyDatalog)."""
 
     def __init__(self, engine: "Engine", evaluator: "Evaluator | None" = None, chunk: int = CHUNK):
         self.engine = engine
         self.chunk = chunk
         self.chosen = evaluator
+        self.used: dict[str, None] = {}        # the names of the evaluators that judged, in order
 
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
 
     def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
         """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk."""
-        pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
-        valid = 0
-        for index, fight in enumerate(fights):
-            parsed = self._parse(index, fight)
-            pending.append(parsed)
-            valid += not isinstance(parsed[1], Result)
-            if valid >= self.chunk:
-                yield from self._flush(pending, progress)
-                pending, valid = [], 0
-        yield from self._flush(pending, progress)
-
-    def _flush(self, pending: list[tuple[Any, Any]], progress) -> Iterator[Result]:
-        fights = [hands for _, hands in pending if not isinstance(hands, Result)]
-        from .evaluators import verdicts
-        answers: Iterator[Verdict] = iter(verdicts(self.evaluator(len(fights)), fights) if fights else [])
-        for ident, hands in pending:
-            yield hands if isinstance(hands, Result) else self._result(ident, next(answers))
-        if progress and pending:
-            progress(len(pending))
+        with _Chunks(self, progress) as chunks:
+            pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
+            valid = 0
+            size = chunks.first
+            for index, fight in enumerate(fights):
+                parsed = self._parse(index, fight)
+                pending.append(parsed)
+                valid += not isinstance(parsed[1], Result)
+                if valid >= size:
+                    yield from chunks.submit(pending)
+                    pending, valid, size = [], 0, self.chunk
+            yield from chunks.submit(pending)
+            yield from chunks.drain()
 
     def _result(self, ident: Any, v: "Verdict") -> Result:
         ranks = list(v.ranks)
@@ -107,6 +109,92 @@ class Judge:
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0
             return ident, Result(ident, -1, [], [-1] * n, [None] * n, str(exc))
+
+
+class _Chunks:
+    """The chunks of a batch being judged: up to one a worker in flight, results in order.
+
+    A worker is a compiled evaluator of its own (one DuckDB database, one thread); the main thread
+    reads and parses the next chunk meanwhile, and writes the results.  The first chunk is smaller
+    (:data:`FIRST`), so that the workers start early: 20,000 fights go as two halves side by side.
+    In flight at most: a chunk a worker, and the one being read.  A chunk too small for DuckDB, and
+    every chunk of a judge given its evaluator, is judged in the main thread.  Leaving early (an
+    error, Ctrl-C, the time budget) interrupts the workers and waits for them.
+    """
+
+    def __init__(self, judge: Judge, progress: Callable[[int], None] | None):
+        from .core import SMALL_BATCH
+        self.judge, self.progress, self.small = judge, progress, SMALL_BATCH
+        self.workers = [] if judge.chosen else judge.engine.workers()
+        self.parallel = len(self.workers) > 1
+        self.first = max(1, min(FIRST, judge.chunk * 5 // 8)) if self.parallel else judge.chunk
+        self.flight: deque[tuple[list[tuple[Any, Any]], Future]] = deque()
+        self.pool: ThreadPoolExecutor | None = None
+        self.free: Queue = Queue()
+
+    def __enter__(self) -> "_Chunks":
+        return self
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if self.pool is None:
+            return
+        if kind is not None:
+            for _, future in self.flight:
+                future.cancel()
+            for worker in self.workers:
+                with contextlib.suppress(Exception):
+                    worker.interrupt()                   # type: ignore[attr-defined]
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+    def submit(self, pending: list[tuple[Any, Any]]) -> Iterator[Result]:
+        """Start judging a chunk; first yield the results of the oldest, if every worker is busy."""
+        if not pending:
+            return
+        fights = [hands for _, hands in pending if not isinstance(hands, Result)]
+        future: Future = Future()
+        if not fights:
+            future.set_result([])
+        elif not self.parallel or len(fights) <= self.small:
+            while self.flight:                           # in order, and one DuckDB at a time
+                yield from self._finish()
+            evaluator = self.judge.evaluator(len(fights))
+            self.judge.used[evaluator.name] = None
+            future.set_result(self._verdicts(evaluator, fights))
+        else:
+            while len(self.flight) >= len(self.workers):
+                yield from self._finish()
+            if self.pool is None:
+                self.pool = ThreadPoolExecutor(len(self.workers), thread_name_prefix="judge")
+                for worker in self.workers:
+                    self.free.put(worker)
+            self.judge.used[self.workers[0].name] = None
+            future = self.pool.submit(self._work, fights)
+        self.flight.append((pending, future))
+
+    def drain(self) -> Iterator[Result]:
+        while self.flight:
+            yield from self._finish()
+
+    def _work(self, fights: list) -> list["Verdict"]:
+        worker = self.free.get()
+        try:
+            return self._verdicts(worker, fights)
+        finally:
+            self.free.put(worker)
+
+    @staticmethod
+    def _verdicts(evaluator: "Evaluator", fights: list) -> list["Verdict"]:
+        from .evaluators import verdicts
+        return verdicts(evaluator, fights)
+
+    def _finish(self) -> Iterator[Result]:
+        pending, future = self.flight[0]
+        answers = iter(future.result())
+        self.flight.popleft()
+        for ident, hands in pending:
+            yield hands if isinstance(hands, Result) else self.judge._result(ident, next(answers))
+        if self.progress:
+            self.progress(len(pending))
 
 
 def judge(engine: "Engine", fights: Iterable[Any]) -> list[Result]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from pyDatalog import pyParser
+from .lazy import pyParser
 
 AGGREGATES = {"len_": "len_", "len": "len_", "sum_": "sum_", "sum": "sum_",
               "min_": "min_", "min": "min_", "max_": "max_", "max": "max_"}

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from pyDatalog import pyParser
 
 from . import loader
+from .lazy import pyParser
 
 __all__ = ["Query", "QueryError", "compile_query", "MAX_QUERY_CHARS"]
 

@@ -322,11 +322,8 @@ def _pad(rows: list[np.ndarray], width: int, dtype: np.dtype) -> list[np.ndarray
 
 
 def _workers(total: int) -> int:
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, MAX_WORKERS, math.ceil(total / 5_000)))
+    from .evaluators.compiled import cores
+    return max(1, min(cores(), MAX_WORKERS, math.ceil(total / 5_000)))
 
 
 def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress | None) -> FiveTable:

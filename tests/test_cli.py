@@ -87,18 +87,18 @@ def test_version(capsys):
     assert out.startswith("poker ") and out.strip() != "poker" and out.count("\n") == 1
 
 
-def test_version_falls_back_to_the_package(monkeypatch):
+def test_version_comes_from_the_distribution_else_says_unknown(monkeypatch):
     from importlib import metadata
 
     import engine.cli
 
+    assert engine.cli.version() == metadata.version("poker-engine")
+
     def missing(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
     monkeypatch.setattr(metadata, "version", missing)
-    monkeypatch.setattr(engine, "__version__", "9.9", raising=False)
-    assert engine.cli.version() == "9.9"
-    monkeypatch.delattr(engine, "__version__")
-    assert engine.cli.version() == "unknown"
+    monkeypatch.delattr(engine, "__version__", raising=False)
+    assert engine.cli.version() == "0+unknown"          # read again, when first asked
 
 
 # ---- usage errors: one line, exit 2 ---------------------------------------------------------

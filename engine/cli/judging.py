@@ -230,7 +230,7 @@ def run_judge(args: argparse.Namespace) -> int:
         raise CommandError(str(exc)) from None
     clear_progress()
     n, invalid = counts["fights"], counts["invalid"]
-    how = judge.evaluator(max(1, min(n, judge.chunk))).name
+    how = ", ".join(judge.used) or judge.evaluator(1).name
     elapsed = time.perf_counter() - start
     print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}, "
           f"time: {elapsed:.2f} s ({how})", file=sys.stderr)

@@ -1,0 +1,105 @@
+"""Judging on several workers (one DuckDB database a core): the results one evaluator gives, in
+order, bad fights marked where they stand; an error, an early stop or the time budget stops them."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+
+import pytest
+
+from engine import Engine
+from engine.core import WORKERS_ENV
+from engine.judge import Judge, _Chunks
+from engine.limits import BudgetExceeded, budget
+
+BAD = [42, {"hands": ["AH KD QS JC TH", "AH 3D 4S 5H 7C"]}, {"hands": ["AH KX QS JC TH", "2C 3D 4S 5H 7C"]},
+       {"hands": ["AH KD QS JC"]}]
+
+
+def fights(n: int, seed: int = 7) -> list:
+    """n items: fights of two or three random hands, every seventh a bad one."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        if i % 7 == 3:
+            out.append(BAD[i % len(BAD)])
+            continue
+        k = 3 if i % 5 == 0 else 2
+        deck = rng.sample(range(1, 53), 5 * k)
+        out.append({"id": f"f{i}", "hands": [deck[5 * j:5 * j + 5] for j in range(k)]})
+    return out
+
+
+def judge_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("judge")]
+
+
+@pytest.fixture
+def engine(monkeypatch) -> Engine:
+    monkeypatch.setenv(WORKERS_ENV, "2")
+    return Engine()
+
+
+def test_workers_give_what_one_evaluator_gives_in_order(engine):
+    items = fights(1_500)
+    judge = Judge(engine, chunk=200)
+    got = [r.as_dict() for r in judge.judge(items)]
+    one = Judge(engine, engine.evaluator(10 ** 6), chunk=10 ** 6)
+    assert got == [r.as_dict() for r in one.judge(items)]
+    assert len(got) == len(items)
+    assert [r["id"] for r in got] == [item.get("id", i + 1) if isinstance(item, dict) else i + 1
+                                      for i, item in enumerate(items)]
+    assert sum("error" in r for r in got) >= len(items) // 7
+    assert len(engine.workers()) == 2 and all(w._compiled is not None for w in engine.workers())
+    assert "compiled" in judge.used
+    assert judge_threads() == []
+
+
+def test_progress_counts_every_fight_once(engine):
+    seen: list[int] = []
+    results = list(Judge(engine, chunk=300).judge(fights(1_000), progress=seen.append))
+    assert len(results) == 1_000 and sum(seen) == 1_000 and len(seen) > 2
+
+
+def test_an_error_in_a_worker_stops_the_batch_and_the_workers(engine, monkeypatch):
+    calls = itertools.count()
+    real = _Chunks._verdicts
+
+    def failing(evaluator, batch):
+        if next(calls) == 2:
+            raise RuntimeError("boom in a worker")
+        return real(evaluator, batch)
+
+    monkeypatch.setattr(_Chunks, "_verdicts", staticmethod(failing))
+    with pytest.raises(RuntimeError, match="boom in a worker"):
+        list(Judge(engine, chunk=200).judge(fights(1_500)))
+    assert judge_threads() == []
+
+
+def test_stopping_early_stops_the_workers_and_the_engine_judges_again(engine):
+    results = Judge(engine, chunk=200).judge(fights(2_000))
+    first = list(itertools.islice(results, 10))
+    results.close()
+    assert len(first) == 10 and judge_threads() == []
+    again = [r.as_dict() for r in Judge(engine, chunk=200).judge(fights(500, seed=8))]
+    assert again == [r.as_dict() for r in Judge(engine, engine.evaluator(10 ** 6)).judge(fights(500, seed=8))]
+
+
+def test_the_time_budget_stops_the_workers_at_once(engine):
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        with budget(0.5, what="the batch"):
+            list(Judge(engine, chunk=2_000).judge(fights(40_000)))
+    assert time.monotonic() - start < 10
+    assert judge_threads() == []
+
+
+def test_one_worker_judges_in_the_main_thread(monkeypatch):
+    monkeypatch.setenv(WORKERS_ENV, "1")
+    engine = Engine()
+    judge = Judge(engine, chunk=200)
+    assert len(list(judge.judge(fights(600)))) == 600
+    assert engine.workers() == [engine.evaluator(10 ** 6)] and judge_threads() == []
