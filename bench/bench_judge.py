@@ -1,8 +1,10 @@
 """`poker judge` end to end on 20,000 fights: the standard rules, the rules right after a one-line
 edit of ranking.dl, and rules whose comparator was edited, against treys in this process.
 
-End to end = a `poker judge` process: start, read the YAML, ask the compiled rules, write the
-results.  There is no cache: every run asks the loaded rules.  Target: >= 10,000 fights/s.
+End to end = a `poker judge` process: start, read the YAML, ask the compiled rules (on one worker
+a core), write the results.  There is no cache: every run asks the loaded rules.  Also the
+standard rules on one worker (``POKER_WORKERS=1``), to show what the workers give.
+Target: >= 10,000 fights/s.
 
 Run: .venv/bin/python bench/bench_judge.py [N]
 """
@@ -30,9 +32,9 @@ from engine.rulesets import RULES_DIR  # noqa: E402
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def run(args: list[str]) -> float:
+def run(args: list[str], **env: str) -> float:
     t = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**ENV, **env})
     return time.perf_counter() - t
 
 
@@ -69,6 +71,9 @@ def main() -> None:
             extra = ["--rules", str(rules)] if rules else []
             times[name] = min(run([sys.executable, "-m", "engine", *extra, "judge", str(src), "-o", str(out)])
                               for _ in range(3))
+        times["standard, one worker"] = min(
+            run([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)], POKER_WORKERS="1")
+            for _ in range(3))
         t = time.perf_counter()
         treys_judge(fights)
         peer = time.perf_counter() - t
@@ -76,7 +81,8 @@ def main() -> None:
     for name, secs in times.items():
         print(f"  {name:<30} {secs:6.2f} s  {n / secs:8,.0f} fights/s   (target >= 10,000)")
     print(f"  {'treys in-process, judging only':<30} {peer:6.2f} s  {n / peer:8,.0f} fights/s")
-    print(f"  ratio standard end-to-end / treys: {times['standard'] / peer:6.1f}x")
+    print(f"  ratio standard end-to-end / treys: {times['standard'] / peer:6.1f}x; "
+          f"one worker / two: {times['standard, one worker'] / times['standard']:4.2f}x")
 
 
 if __name__ == "__main__":

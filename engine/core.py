@@ -28,7 +28,7 @@ from .query import QueryError, compile_query
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
-WORKERS_ENV = "POKER_WORKERS" # how many instead (1: one database, DuckDB's own threads)
+WORKERS_ENV = "POKER_WORKERS" # how many instead (1: one database, with DuckDB's own threads)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
 
 
@@ -161,15 +161,19 @@ class Engine(LogicOwner):
 
     def workers(self) -> list[Evaluator]:
         """Evaluators for large batches that run side by side, one a core (at most
-        :data:`MAX_WORKERS`, or ``$POKER_WORKERS``): compiled, each its own DuckDB database of one
-        thread, the same program, opened by the thread that first uses it.  Worlds are independent, so a batch split between them gets the answers one
-        database gives.  One evaluator where the rules are not compiled (pyDatalog is one per
-        thread) or there is one core."""
+        :data:`MAX_WORKERS`; ``$POKER_WORKERS`` sets how many): compiled, each its own DuckDB
+        database of one thread, the same program, opened by the thread that first uses it.
+        Worlds are independent, so a batch split between them gets the answers one database
+        gives.  One evaluator where the rules are not compiled (pyDatalog is one per thread) or
+        there is one core.  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
         if self._workers is None:
             from .evaluators.compiled import CompiledEvaluator, cores
             n = min(cores(), MAX_WORKERS)
-            if os.environ.get(WORKERS_ENV, "").strip().isdigit():
-                n = max(1, int(os.environ[WORKERS_ENV]))
+            text = os.environ.get(WORKERS_ENV, "").strip()
+            if text:
+                if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
+                    raise ValueError(f"${WORKERS_ENV}: {text[:40]!r} is not a number of workers (1 to 64)")
+                n = int(text)
             if self._local is None or n <= 1:
                 self._workers = [self.evaluator(SMALL_BATCH + 1)]
             else:

@@ -103,3 +103,15 @@ def test_one_worker_judges_in_the_main_thread(monkeypatch):
     judge = Judge(engine, chunk=200)
     assert len(list(judge.judge(fights(600)))) == 600
     assert engine.workers() == [engine.evaluator(10 ** 6)] and judge_threads() == []
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "-2", "1000", "２"])
+def test_a_bad_workers_setting_is_one_line_before_any_judging(tmp_path, monkeypatch, capsys, value):
+    from engine.cli import main
+    src, out = tmp_path / "in.jsonl", tmp_path / "out.yaml"
+    src.write_text('{"hands": ["JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]}\n')
+    monkeypatch.setenv(WORKERS_ENV, value)
+    assert main(["judge", str(src), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "$POKER_WORKERS" in err and "number of workers" in err
+    assert not out.exists()

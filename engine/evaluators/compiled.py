@@ -1147,7 +1147,7 @@ class Compiled:
                     continue
                 reads = self._reads(demand)
                 if any(r in queued for r in reads):
-                    self._insert(queued)
+                    self._insert(queued)               # it reads what is queued: add that first
                 if any(v in reads for v in pending):
                     self._insert(queued)
                     self._compute(pending, made, fed, empty, whole)
