@@ -32,6 +32,18 @@ WORKERS_ENV = "POKER_WORKERS" # how many instead (1: one database, with DuckDB's
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
 
 
+def worker_count() -> int:
+    """How many workers judge a batch side by side: ``$POKER_WORKERS``, else one a core (at
+    most :data:`MAX_WORKERS`).  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
+    text = os.environ.get(WORKERS_ENV, "").strip()
+    if not text:
+        from .evaluators.compiled import cores
+        return min(cores(), MAX_WORKERS)
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
+        raise ValueError(f"${WORKERS_ENV}: {text[:40]!r} is not a number of workers (1 to 64)")
+    return int(text)
+
+
 @dataclass(frozen=True)
 class BestFive:
     """The five of a player's cards that play, as the rules choose them, with their rank.
@@ -118,7 +130,7 @@ class Engine(LogicOwner):
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
         self._init_logic(lambda: loader.build(self.ruleset.clauses), lazy=True)
         self._batch: Evaluator | None = None
-        self._workers: list[Evaluator] | None = None
+        self._workers: tuple[int, list[Evaluator]] | None = None    # (how many asked, them)
         self._reference: Evaluator | None = None
         self.fallback: str | None = None          # why the rules are not compiled, if they are not
         try:
@@ -166,20 +178,16 @@ class Engine(LogicOwner):
         Worlds are independent, so a batch split between them gets the answers one database
         gives.  One evaluator where the rules are not compiled (pyDatalog is one per thread) or
         there is one core.  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
-        if self._workers is None:
-            from .evaluators.compiled import CompiledEvaluator, cores
-            n = min(cores(), MAX_WORKERS)
-            text = os.environ.get(WORKERS_ENV, "").strip()
-            if text:
-                if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
-                    raise ValueError(f"${WORKERS_ENV}: {text[:40]!r} is not a number of workers (1 to 64)")
-                n = int(text)
+        n = worker_count()
+        if self._workers is None or self._workers[0] != n:
+            from .evaluators.compiled import CompiledEvaluator
             if self._local is None or n <= 1:
-                self._workers = [self.evaluator(SMALL_BATCH + 1)]
+                evaluators = [self.evaluator(SMALL_BATCH + 1)]
             else:
-                self._workers = [CompiledEvaluator(program=self._local.program, threads=1, lazy=True)
-                                 for _ in range(n)]
-        return self._workers
+                evaluators = [CompiledEvaluator(program=self._local.program, threads=1, lazy=True)
+                              for _ in range(n)]
+            self._workers = (n, evaluators)
+        return self._workers[1]
 
     def _static(self, predicate: str, arity: int) -> list[tuple]:
         """Every answer of a predicate that needs no input facts (symbols, names, the deck)."""

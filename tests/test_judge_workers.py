@@ -110,6 +110,10 @@ def test_a_bad_workers_setting_is_one_line_before_any_judging(tmp_path, monkeypa
     from engine.cli import main
     src, out = tmp_path / "in.jsonl", tmp_path / "out.yaml"
     src.write_text('{"hands": ["JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]}\n')
+    monkeypatch.delenv(WORKERS_ENV, raising=False)
+    assert main(["judge", str(src), "-o", str(out)]) == 0      # the engine is kept from here on
+    out.unlink()
+    capsys.readouterr()
     monkeypatch.setenv(WORKERS_ENV, value)
     assert main(["judge", str(src), "-o", str(out)]) == 2
     err = capsys.readouterr().err
