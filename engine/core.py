@@ -8,7 +8,6 @@ own pyDatalog ``Logic``, so engines with different rule sets live side by side i
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import Any, Callable, Iterator, Sequence
 from . import interface as I
 from . import loader, rulesets
 from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
-from .evaluators.compiled import Untranslatable
+from .evaluators.compiled import Untranslatable, worker_count
 from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
 from .lazy import pyDatalog, pyParser
@@ -28,20 +27,7 @@ from .query import QueryError, compile_query
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
-WORKERS_ENV = "POKER_WORKERS" # how many instead (1: one database, with DuckDB's own threads)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
-
-
-def worker_count() -> int:
-    """How many workers judge a batch side by side: ``$POKER_WORKERS``, else one a core (at
-    most :data:`MAX_WORKERS`).  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
-    text = os.environ.get(WORKERS_ENV, "").strip()
-    if not text:
-        from .evaluators.compiled import cores
-        return min(cores(), MAX_WORKERS)
-    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
-        raise ValueError(f"${WORKERS_ENV}: {text[:40]!r} is not a number of workers (1 to 64)")
-    return int(text)
 
 
 @dataclass(frozen=True)
@@ -178,7 +164,7 @@ class Engine(LogicOwner):
         Worlds are independent, so a batch split between them gets the answers one database
         gives.  One evaluator where the rules are not compiled (pyDatalog is one per thread) or
         there is one core.  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
-        n = worker_count()
+        n = worker_count(MAX_WORKERS)
         if self._workers is None or self._workers[0] != n:
             from .evaluators.compiled import CompiledEvaluator
             if self._local is None or n <= 1:

@@ -11,6 +11,7 @@ player's own cards, and the result also gives the five each plays.
 from __future__ import annotations
 
 import contextlib
+import importlib
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -178,7 +179,7 @@ class _Chunks:
         worker, it would take the interpreter from the reading for longer (0.3 s instead of
         0.06), and the first chunk would start that much later."""
         if self.parallel:
-            import duckdb  # noqa: F401
+            importlib.import_module("duckdb")
 
     def drain(self) -> Iterator[Result]:
         while self.flight:

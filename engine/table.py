@@ -322,8 +322,8 @@ def _pad(rows: list[np.ndarray], width: int, dtype: np.dtype) -> list[np.ndarray
 
 
 def _workers(total: int) -> int:
-    from .evaluators.compiled import cores
-    return max(1, min(cores(), MAX_WORKERS, math.ceil(total / 5_000)))
+    from .evaluators.compiled import worker_count
+    return max(1, min(worker_count(MAX_WORKERS), math.ceil(total / 5_000)))
 
 
 def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress | None) -> FiveTable:

@@ -23,6 +23,7 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 
 from .. import limits, loader
 from ..core import Engine
+from ..evaluators.compiled import worker_count
 from ..notation import InvalidCards
 from ..query import QueryError
 
@@ -187,8 +188,8 @@ def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
     """(seconds, bytes) that a command may use: --timeout and --memory, else the defaults.
 
     A session (repl, game) as a whole gets only what is given explicitly; the REPL gives each
-    query the budget of :func:`query_budget`.  A bad $POKER_TIMEOUT or $POKER_MEMORY is a
-    CommandError naming it.
+    query the budget of :func:`query_budget`.  A bad $POKER_TIMEOUT, $POKER_MEMORY or
+    $POKER_WORKERS (read here too, so that it shows before any work) is a CommandError naming it.
     """
     command = getattr(args, "command", None)
     seconds = getattr(args, "timeout", None)
@@ -201,6 +202,7 @@ def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
             seconds = limits.default_timeout(fallback or 0.0)
         if memory is None:
             memory = limits.memory_ceiling()
+        worker_count(1)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     return seconds or None, memory or None

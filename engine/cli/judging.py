@@ -201,11 +201,6 @@ def run_judge(args: argparse.Namespace) -> int:
     engine = load_engine(args)
     start = time.perf_counter()
     judge = Judge(engine, engine.reference if args.plain else None)
-    if not args.plain:
-        try:
-            engine.workers()                    # a bad $POKER_WORKERS shows before any judging
-        except ValueError as exc:
-            raise CommandError(str(exc)) from None
     counts = {"fights": 0, "invalid": 0}
 
     def results() -> Iterator[dict]:

@@ -869,6 +869,20 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+WORKERS_ENV = "POKER_WORKERS"   # how many databases side by side (1: one, with DuckDB's own threads)
+
+
+def worker_count(most: int) -> int:
+    """How many DuckDB databases run side by side: ``$POKER_WORKERS``, else one a core, at most
+    ``most``.  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
+    text = os.environ.get(WORKERS_ENV, "").strip()
+    if not text:
+        return min(cores(), most)
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 64):
+        raise ValueError(f"${WORKERS_ENV}: {text[:40]!r} is not a number of workers (1 to 64)")
+    return int(text)
+
+
 @dataclass
 class Worlds:
     """The input facts of a run, as SELECTs that lead each row with its world: ``declared``
