@@ -138,3 +138,21 @@ def test_division_by_zero_is_an_error_not_an_answer(tmp_path):
     for evaluator in (engine.evaluator(1), engine.evaluator(10 ** 6)):
         with pytest.raises(EvaluationError, match="division by zero"):
             evaluator.answers(world, ask)
+
+
+def test_a_division_its_caller_guards_is_never_made(tmp_path):
+    # inv divides by its input; the caller only asks it after (V != 1), so pyDatalog never
+    # divides by zero.  A demand for inv built from fewer steps (the card's value, minus one)
+    # would hold 0 for an ace, and the SQL would fail where the rules do not.
+    rules = copy_rules(tmp_path / "rules")
+    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write("\ninv_D: inv(X, Y) <= (Y == 60 // X)"
+                "\ninvOf_D: invOf(S, Y) <= member(S, C) & getValue(C, V) & (V != 1) & (W == V - 1) & inv(W, Y)\n")
+    engine = Engine(rules)
+    assert engine.fallback is None, engine.fallback
+    hands = [(1, 2, 3, 4, 5), (14, 27, 40, 13, 26)] + hands_of_every_category(engine, 3, seed=7)
+    worlds, ask = [World((h,)) for h in hands], [Ask("invOf", (1, None))]
+    want = engine.reference.answers(worlds, ask)
+    assert sorted(want[0][ask[0]]) == [(1, 15), (1, 20), (1, 30), (1, 60)]    # A-2-3-4-5: not the ace
+    for evaluator in (engine.evaluator(1), engine.evaluator(10 ** 6)):
+        assert evaluator.answers(worlds, ask) == want

@@ -177,19 +177,31 @@ def _keys(sub: ast.Subscript) -> list[ast.expr]:
     return list(sub.slice.elts) if isinstance(sub.slice, ast.Tuple) else [sub.slice]
 
 
-def _constants(rule: Rule) -> Iterable[Const]:
-    def walk(t: Term) -> Iterable[Const]:
-        if isinstance(t, Const):
-            yield t
-        elif isinstance(t, Op):
-            yield from walk(t.left)
-            if t.right is not None:
-                yield from walk(t.right)
-    for t in rule.head:
-        yield from walk(t)
+def _terms(rule: Rule) -> Iterable[Term]:
+    """The terms of a clause: its head's arguments, its literals' arguments, its comparisons' sides."""
+    yield from rule.head
     for step in rule.body:
-        for t in (step.args if isinstance(step, Atom) else (step.left, step.right)):
-            yield from walk(t)
+        yield from (step.args if isinstance(step, Atom) else (step.left, step.right))
+
+
+def _subterms(t: Term) -> Iterable[Term]:
+    yield t
+    if isinstance(t, Op):
+        yield from _subterms(t.left)
+        if t.right is not None:
+            yield from _subterms(t.right)
+
+
+def _constants(rule: Rule) -> Iterable[Const]:
+    return (s for t in _terms(rule) for s in _subterms(t) if isinstance(s, Const))
+
+
+def _divides(term: Term) -> bool:
+    """Whether a term divides by something that can be zero (anything but a nonzero constant)."""
+    return any(isinstance(s, Op) and s.op in ("/", "//", "%")
+               and not (isinstance(s.right, Const) and s.right.value not in (0, None)
+                        and not isinstance(s.right.value, str))
+               for s in _subterms(term))
 
 
 def _vars(term: Term) -> set[str]:
@@ -432,6 +444,7 @@ class Program:
         give a larger demand, never a smaller one, so every call still finds all of its answers.
         """
         views = {name: pred for name, pred in self.preds.items() if pred.view}
+        exact = self._dividing(views)
         for name, pred in views.items():
             demand = DEMAND + name
             self.preds[demand] = Pred(demand, len(pred.inputs), world=pred.world, types=[None] * len(pred.inputs))
@@ -450,11 +463,31 @@ class Program:
                         wanted = set().union(*map(_vars, args))
                         if not wanted <= _bound_before(r.body, k):
                             continue                  # an optional view called without: asked whole
-                        body = _binders(self, r.body[:k], wanted)
+                        body = list(r.body[:k]) if step.pred in exact else _binders(self, r.body[:k], wanted)
                         r.demands.append(Rule(r.clause, DEMAND + step.pred, args, body))
         for name in self.order:                   # what must be computed for each run
             pred = self.preds[name]
             pred.runtime = pred.world or pred.view or any(self.preds[d].runtime for d in self.deps(pred))
+
+    def _dividing(self, views: Mapping[str, "Pred"]) -> set[str]:
+        """The views that divide, or call a view that divides (whose demand they feed).
+
+        A demand built from fewer steps than the caller's whole body before the call holds values
+        pyDatalog never passes: harmless, except to a division (``inv(X, Y) <= Y == 100 // X``
+        called after ``(X != 0)``), where such a value is a division by zero the rules never
+        make.  These views are asked exactly what the caller's body gives, step for step.
+        (A relation that is no view is computed whole, for every value, as pyDatalog would.)
+        """
+        found = {name for name, pred in views.items()
+                 if any(_divides(t) for r in pred.rules for t in _terms(r))}
+        grew = True
+        while grew:
+            grew = False
+            for name, pred in views.items():
+                if name not in found and self.deps(pred) & found:
+                    found.add(name)
+                    grew = True
+        return found
 
     def _worlds(self) -> None:
         for name in self.order:
