@@ -134,6 +134,7 @@ class _Chunks:
         self.flight: deque[tuple[list[tuple[Any, Any]], Future]] = deque()
         self.pool: ThreadPoolExecutor | None = None
         self.free: Queue = Queue()
+        self.stopped = False                     # leaving early: a chunk not started yet never starts
 
     def __enter__(self) -> "_Chunks":
         return self
@@ -142,12 +143,17 @@ class _Chunks:
         if self.pool is None:
             return
         if kind is not None:
+            self.stopped = True
             for _, future in self.flight:
                 future.cancel()
             for worker in self.workers:
                 with contextlib.suppress(Exception):
                     worker.interrupt()                   # type: ignore[attr-defined]
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:                            # a budget raised again, a second Ctrl-C
+            self.pool.shutdown(wait=True)                # the workers stop within a statement
+            raise
 
     def submit(self, pending: list[tuple[Any, Any]]) -> Iterator[Result]:
         """Start judging a chunk; first yield the results of the oldest, if every worker is busy."""
@@ -188,6 +194,8 @@ class _Chunks:
     def _work(self, fights: list) -> list["Verdict"]:
         worker = self.free.get()
         try:
+            if self.stopped:
+                raise InterruptedError("the batch stopped")
             return self._verdicts(worker, fights)
         finally:
             self.free.put(worker)

@@ -126,6 +126,33 @@ def test_a_duckdb_query_is_interrupted():
     assert compiled._con.execute("SELECT 42").fetchall() == [(42,)]      # still usable
 
 
+def test_an_interrupt_between_two_statements_stops_the_run():
+    # DuckDB's interrupt stops the query in flight only; one that comes between two statements
+    # (a worker of a judge, told to stop) must stop the run before its next statement.
+    import duckdb
+    from engine import Engine
+    from engine.evaluators import verdicts
+    evaluator = Engine().evaluator(10 ** 6)
+    db = evaluator.compiled
+    run, seen = db._run, []
+
+    def spy(sql, *args, **kwargs):
+        seen.append(sql)
+        result = run(sql, *args, **kwargs)
+        if len(seen) == 20:
+            db.interrupt()                     # no query is running now
+        return result
+    db._run = spy
+    fights = [[(14, 15, 16, 17, 18), (2, 3, 4, 5, 6)]] * 600     # A-5 and 2-6 straight flushes
+    try:
+        with pytest.raises(duckdb.InterruptException):
+            verdicts(evaluator, fights)
+        assert len(seen) == 21                 # the 21st statement was refused, none after it
+    finally:
+        db._run = run
+    assert [v.result for v in verdicts(evaluator, fights[:3])] == [2, 2, 2]   # the next run runs
+
+
 @pytest.mark.skipif(signal.getsignal(signal.SIGINT) is not signal.default_int_handler,
                     reason="SIGINT is handled or ignored by the test runner here")
 def test_ctrl_c_interrupts_a_duckdb_query_at_once():

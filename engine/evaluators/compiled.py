@@ -944,6 +944,8 @@ class Compiled:
         # worse, up to ten times slower on isFour and handKey.
         self._con.execute("SET disabled_optimizers = 'join_order'")
         self._lock = threading.RLock()
+        self._stopped = False                   # interrupted: no statement of this run starts
+        self._running = False                   # in run(): what the flag stops
         from .. import limits
         limits.register(self)                 # a time budget that runs out interrupts DuckDB
         self._static: set[str] = set()
@@ -958,8 +960,10 @@ class Compiled:
         self._con.close()
 
     def interrupt(self) -> None:
-        """Stop the query running on this connection (from any thread): engine.limits calls it
-        when a time budget or the memory ceiling is passed."""
+        """Stop the run on this connection (from any thread): engine.limits calls it when a time
+        budget or the memory ceiling is passed, a judge's workers when the batch stops.  DuckDB
+        stops the query in flight; the statements after it are not started (until the next run)."""
+        self._stopped = True
         self._con.interrupt()
 
     def _needed(self, asked: Iterable[str]) -> list[str]:
@@ -989,6 +993,8 @@ class Compiled:
 
     def _run(self, sql: str, params: Sequence[Any] | None = None):
         import duckdb
+        if self._stopped and self._running:
+            raise duckdb.InterruptException("INTERRUPT Error: Interrupted!")
         try:
             return self._con.execute(sql, params) if params is not None else self._con.execute(sql)
         except duckdb.OutOfMemoryException:
@@ -1048,10 +1054,12 @@ class Compiled:
         those, and for what its callers in the run ask, rather than whole.
         """
         with self._lock:
+            self._stopped = False
             names = self._needed([*asked, *compute])
             seeded = self._seeds(seeds or {})
             self._create_static(names)
             created: list[str] = []
+            self._running = True
             try:
                 for name, args in self.program.inputs.items():
                     cols = ["w", *(f"a{i}" for i in range(len(args)))]
@@ -1098,6 +1106,7 @@ class Compiled:
                     out[key] = self._run(sql.format_map(tables)).fetchall()
                 return out
             finally:
+                self._running = False
                 if created:                 # one call: DuckDB runs the statements in turn
                     self._con.execute("; ".join(
                         f"DROP {'VIEW' if table in self._views else 'TABLE'} IF EXISTS {table}"
