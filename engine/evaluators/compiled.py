@@ -463,7 +463,10 @@ class Program:
                         wanted = set().union(*map(_vars, args))
                         if not wanted <= _bound_before(r.body, k):
                             continue                  # an optional view called without: asked whole
-                        body = list(r.body[:k]) if step.pred in exact else _binders(self, r.body[:k], wanted)
+                        if step.pred in exact:
+                            body = list(r.body[:k])
+                        else:
+                            body = _binders(self, r.body[:k], wanted, narrow=callee.world)
                         r.demands.append(Rule(r.clause, DEMAND + step.pred, args, body))
         for name in self.order:                   # what must be computed for each run
             pred = self.preds[name]
@@ -584,8 +587,15 @@ def _bound_before(body: list, k: int) -> set[str]:
     return set()
 
 
-def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str]) -> list[Atom | Compare]:
-    """The steps of a body prefix that bind the wanted variables (and what those steps need)."""
+def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str], narrow: bool = True
+             ) -> list[Atom | Compare]:
+    """The steps of a body prefix that bind the wanted variables (and what those steps need).
+
+    ``narrow=False``, for a view that reads no input fact (getValue of a card: a few dozen rows
+    whatever the batch): a literal that binds a wanted variable is read whole, without the steps
+    that bind its other arguments, and nothing else narrows.  The demand is larger (every card
+    of the part relation, not only those of the parts asked), and far cheaper to collect.
+    """
     first: dict[str, int] = {}
     bound: set[str] = set()
     for k, step in enumerate(prefix):
@@ -615,8 +625,10 @@ def _binders(program: Program, prefix: list[Atom | Compare], wanted: set[str]) -
             todo += _vars(other)
         else:
             callee = program.preds[step.pred]
-            todo += [x for i, a in enumerate(step.args) if i in callee.inputs or isinstance(a, Op)
+            todo += [x for i, a in enumerate(step.args) if (narrow and i in callee.inputs) or isinstance(a, Op)
                      for x in _vars(a)]
+    if not narrow:
+        return [prefix[k] for k in sorted(keep)]
     # A relation over variables the kept steps bind anyway only narrows the demand
     # (``getRank(A, K)`` before ``keyPart(K, O, P)``: only the parts of A's own rank).  So does
     # a view called before (``beatRank(A, B, 0)`` before ``tieBreak(A, B, R)``: only the pairs of
