@@ -45,7 +45,7 @@ import numpy as np
 from . import interface as I
 from . import sevens
 from .check import RANKS, Progress, every_hand
-from .table import FiveTable, TableError, five_card_table, say
+from .table import FiveTable, TableError, five_card_tables, say
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -140,15 +140,12 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
 def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool) -> list[FiveTable] | None:
     """Each rule set's five-card table, or None (said on stderr, with why: the user waits longer)
     when one of them has none, e.g. for a hand without exactly one rank."""
-    tables = []
-    for engine in engines:
-        try:
-            tables.append(five_card_table(engine, progress, cache=cache))
-        except TableError as exc:
-            say(f"no five-card table ({engine.name}: {exc}); asking every hand of both rule sets one "
-                 "chunk at a time instead, which is slower and not cached")
-            return None
-    return tables
+    try:
+        return five_card_tables(engines, progress, cache=cache)
+    except TableError as exc:
+        say(f"no five-card table ({exc}); asking every hand of both rule sets one "
+             "chunk at a time instead, which is slower and not cached")
+        return None
 
 
 def compare(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, sb: Strengths) -> Diff:

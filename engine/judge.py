@@ -149,11 +149,15 @@ class _Chunks:
             for worker in self.workers:
                 with contextlib.suppress(Exception):
                     worker.interrupt()                   # type: ignore[attr-defined]
-        try:
-            self.pool.shutdown(wait=True, cancel_futures=True)
-        except BaseException:                            # a budget raised again, a second Ctrl-C
-            self.pool.shutdown(wait=True)                # the workers stop within a statement
-            raise
+        late: BaseException | None = None
+        while True:      # a budget raised again, a second Ctrl-C: still wait (a worker stops within a statement)
+            try:
+                self.pool.shutdown(wait=True, cancel_futures=True)
+                break
+            except BaseException as exc:
+                late = late or exc
+        if late is not None and kind is None:
+            raise late
 
     def submit(self, pending: list[tuple[Any, Any]]) -> Iterator[Result]:
         """Start judging a chunk; first yield the results of the oldest, if every worker is busy."""

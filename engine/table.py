@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from .core import Engine
     from .evaluators.compiled import Compiled
 
-__all__ = ["FiveTable", "TableError", "five_card_table", "rules_digest", "cache_dir", "cache_path",
+__all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "rules_digest", "cache_dir", "cache_path",
            "STATS"]
 
 FORMAT = 1                    # the cache file's format (and part of the rules' digest)
@@ -186,18 +186,87 @@ def five_card_table(engine: "Engine", progress: Progress | None = None, cache: b
     TableError when the rules cannot be compiled (an exhaustive table needs them) or when a hand
     does not get exactly one rank (the message names the hand).
     """
+    return five_card_tables([engine], progress, cache, sample=sample, seed=seed)[0]
+
+
+def five_card_tables(engines: Sequence["Engine"], progress: Progress | None = None, cache: bool = True, *,
+                     sample: int = SAMPLE, seed: int | None = None) -> list[FiveTable]:
+    """:func:`five_card_table` of several rule sets (``poker diff``'s two), the same tables.
+
+    Those that are neither memoised nor cached, and share a deck, are built together: one pass
+    over the hands, in one program (:func:`engine.evaluators.compiled.joint_program`) where what
+    the rule sets define alike is computed once.  ``standard`` and ``eventb`` together take
+    little longer than one of them.  With several rule sets, a TableError names the one at fault.
+    """
     with _memo_lock:                      # one build at a time in a process (flock: across them)
-        found = _memo.get(engine)
-        if found is not None:
-            STATS["memo"] += 1
-            return found
-        table = _table(engine, progress, cache, sample, seed)
-        _memo[engine] = table
-        return table
+        out: list[FiveTable | None] = []
+        for engine in engines:
+            found = _memo.get(engine)
+            if found is not None:
+                STATS["memo"] += 1
+            out.append(found)
+        todo = [i for i, t in enumerate(out) if t is None]
+        if todo:
+            try:
+                tables = _tables([engines[i] for i in todo], progress, cache, sample, seed)
+            except _Fault as fault:
+                engine = engines[todo[fault.index]]
+                raise TableError(f"{engine.name}: {fault.error}" if len(engines) > 1 else str(fault.error)) from None
+            for i, table in zip(todo, tables):
+                _memo[engines[i]] = out[i] = table
+        return out     # type: ignore[return-value]
 
 
-def _table(engine: "Engine", progress: Progress | None, cache: bool, sample: int,
-           seed: int | None) -> FiveTable:
+class _Fault(Exception):
+    """A TableError of the i-th rule set of several."""
+
+    def __init__(self, index: int, error: TableError):
+        super().__init__(str(error))
+        self.index, self.error = index, error
+
+
+def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool, sample: int,
+            seed: int | None) -> list[FiveTable]:
+    digests = []
+    for i, engine in enumerate(engines):
+        try:
+            digests.append(_digest(engine))
+        except TableError as exc:
+            raise _Fault(i, exc) from None
+    out: list[FiveTable | None] = [None] * len(engines)
+    with contextlib.ExitStack() as stack:
+        writable: set[str] = set()
+        if cache:
+            folder = cache_dir()
+            for digest in sorted(set(digests)):       # one order: two processes never deadlock
+                if _lock(stack, folder, digest):
+                    writable.add(digest)
+            for i, (engine, digest) in enumerate(zip(engines, digests)):
+                first = digests.index(digest)
+                out[i] = out[first] if first < i else _load(engine, engine.deck, digest, cache_path(digest),
+                                                            sample, seed)
+                if out[i] is not None and first == i:
+                    STATS["loaded"] += 1
+        todo = [i for i, t in enumerate(out) if t is None and digests.index(digests[i]) == i]
+        by_deck: dict[tuple[int, ...], list[int]] = {}
+        for i in todo:
+            by_deck.setdefault(tuple(engines[i].deck), []).append(i)
+        for group in by_deck.values():
+            for i, table in zip(group, _build_each([engines[i] for i in group], [digests[i] for i in group],
+                                                   progress, group)):
+                out[i] = table
+                if digests[i] in writable:
+                    try:
+                        _write(cache_path(digests[i]), table)
+                    except OSError as exc:
+                        _unwritable(cache_dir(), exc.strerror or str(exc))
+        for i, digest in enumerate(digests):
+            out[i] = out[digests.index(digest)]
+    return out     # type: ignore[return-value]
+
+
+def _digest(engine: "Engine") -> str:
+    """The rules' digest, once checked that they can make a table (TableError if not)."""
     if engine.fallback is not None:
         raise TableError(f"a five-card table asks the rules about every hand, which needs compiled "
                          f"rules; these are not compiled ({engine.fallback})")
@@ -207,9 +276,7 @@ def _table(engine: "Engine", progress: Progress | None, cache: bool, sample: int
     rank_type, _ = _types(_compiled(engine).program)
     if rank_type != "BIGINT":
         raise TableError("getRank gives ranks that are not integers: a table needs integer ranks")
-    digest = rules_digest(engine, cards)
-    table = _cached(engine, cards, digest, progress, sample, seed) if cache else None
-    return table if table is not None else _build(engine, cards, digest, progress)
+    return rules_digest(engine, cards)
 
 
 # ---- asking the rules -----------------------------------------------------------------------
@@ -227,37 +294,53 @@ def _ask(db: "Compiled", hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, dic
     """getRank and handKey of set 1 in worlds 0..m-1 (world w: the five card ids hands[w]), in
     one run of the compiled rules: (worlds, ranks) of getRank's rows and handKey's rows as
     arrays w, o (order), i (index), v (value); strings stay coded."""
+    return _ask_each(db, hands, [{}])[0]
+
+
+Asked = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]
+
+
+def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
+    """:func:`_ask` for each rule set of a joint program (``renames``: each one's names in it,
+    see :func:`engine.evaluators.compiled.joint_program`), in one run."""
     from .evaluators.compiled import Worlds
     m = len(hands)
     holds = {"w": np.repeat(np.arange(m, dtype=np.int64), hands.shape[1]),
              "i": np.tile(np.arange(hands.shape[1], dtype=np.int64), m),
              "c": np.ascontiguousarray(hands, dtype=np.int64).ravel()}
     preds = db.program.preds
-    reduce = {"rank": 'CREATE OR REPLACE TABLE "x_rank" AS SELECT w, a1 AS r FROM {getRank} WHERE a0 = 1'}
-    compute = [I.GET_RANK]
-    if I.HAND_KEY in preds:
-        compute.append(I.HAND_KEY)
-        reduce["key"] = ('CREATE OR REPLACE TABLE "x_key" AS SELECT w, a1 AS o, a2 AS i, a3 AS v '
-                         'FROM {handKey} WHERE a0 = 1')
+    reduce: dict[str, str] = {}
+    compute: list[str] = []
+    for k, rename in enumerate(renames):
+        rank, key = rename.get(I.GET_RANK, I.GET_RANK), rename.get(I.HAND_KEY, I.HAND_KEY)
+        reduce[f"rank{k}"] = f'CREATE OR REPLACE TABLE "x_rank{k}" AS SELECT w, a1 AS r FROM {{{rank}}} WHERE a0 = 1'
+        compute.append(rank)
+        if key in preds:
+            compute.append(key)
+            reduce[f"key{k}"] = (f'CREATE OR REPLACE TABLE "x_key{k}" AS SELECT w, a1 AS o, a2 AS i, a3 AS v '
+                                 f'FROM {{{key}}} WHERE a0 = 1')
     worlds = Worlds(sql={I.DECLARED: f"SELECT range, 1 FROM range({m})",
                          I.HOLDS: 'SELECT w, 1, i, c FROM "x_cards"',
                          "worlds": f"SELECT range AS w FROM range({m})"})
+    out: list[Asked] = []
     with db._lock:
         con = db._con
         con.register("x_cards", holds)
         try:
             db.run(worlds, [], reduce=reduce, compute=compute)
-            ranks = con.execute('SELECT w, r FROM "x_rank"').fetchnumpy()
-            if "key" in reduce:
-                keys = con.execute('SELECT w, o, i, v FROM "x_key"').fetchnumpy()
-            else:
-                keys = {k: np.zeros(0, dtype=np.int64) for k in "woiv"}
+            for k in range(len(renames)):
+                ranks = con.execute(f'SELECT w, r FROM "x_rank{k}"').fetchnumpy()
+                if f"key{k}" in reduce:
+                    keys = con.execute(f'SELECT w, o, i, v FROM "x_key{k}"').fetchnumpy()
+                else:
+                    keys = {c: np.zeros(0, dtype=np.int64) for c in "woiv"}
+                out.append((np.asarray(ranks["w"]), np.asarray(ranks["r"]),
+                            {c: np.asarray(keys[c]) for c in "woiv"}))
         finally:
             con.unregister("x_cards")
-            for name in ("x_rank", "x_key"):
-                con.execute(f'DROP TABLE IF EXISTS "{name}"')
-    return (np.asarray(ranks["w"]), np.asarray(ranks["r"]),
-            {k: np.asarray(keys[k]) for k in "woiv"})
+            for k in range(len(renames)):
+                con.execute(f'DROP TABLE IF EXISTS "x_rank{k}"; DROP TABLE IF EXISTS "x_key{k}"')
+    return out
 
 
 @dataclass
@@ -326,11 +409,20 @@ def _workers(total: int) -> int:
     return max(1, min(worker_count(MAX_WORKERS), math.ceil(total / 5_000)))
 
 
-def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress | None) -> FiveTable:
-    """Ask the compiled rules about every hand, in chunks, on one worker a core."""
-    from .evaluators.compiled import Compiled
-    base = _compiled(engine)
-    program = base.program
+def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: Progress | None,
+                indices: Sequence[int]) -> list[FiveTable]:
+    """Ask the compiled rules of each engine (one deck) about every hand, in chunks, on one
+    worker a core: one run a chunk for all of them (a joint program when several)."""
+    from .evaluators.compiled import Compiled, Untranslatable, joint_program
+    renames: list[dict[str, str]] = [{}]
+    program = _compiled(engines[0]).program
+    if len(engines) > 1:
+        try:
+            program, renames = joint_program([e.ruleset.clauses for e in engines])
+        except Untranslatable:                 # each compiles alone: build them one by one
+            return [t for k, e in enumerate(engines)
+                    for t in _build_each([e], [digests[k]], progress, [indices[k]])]
+    cards = engines[0].deck
     n = len(cards)
     total = math.comb(n, 5)
     positions = sevens.five_hands(n)
@@ -339,8 +431,8 @@ def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress |
     size = max(1, min(CHUNK, math.ceil(total / workers)))
     spans = [(lo, min(lo + size, total)) for lo in range(0, total, size)]
     step = (progress or (lambda what, count: (lambda k: None)))("five-card hands", total)
-    results: list[_Strengths | None] = [None] * len(spans)
-    bad: list[tuple[int, int]] = []            # (hand, how many ranks)
+    results: list[list[_Strengths | None]] = [[None] * len(spans) for _ in engines]
+    bad: list[tuple[int, int, int]] = []       # (rule set, hand, how many ranks)
     errors: list[BaseException] = []
     taken = itertools.count()
     stop = threading.Event()
@@ -353,14 +445,15 @@ def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress |
             if k >= len(spans):
                 return
             lo, hi = spans[k]
-            wr, r, keys = _ask(db, ids[positions[lo:hi]])
-            got = _strengths(hi - lo, wr, r, keys)
+            for j, (wr, r, keys) in enumerate(_ask_each(db, ids[positions[lo:hi]], renames)):
+                got = _strengths(hi - lo, wr, r, keys)
+                with lock:
+                    if isinstance(got, int):
+                        bad.append((j, lo + got, int(np.count_nonzero(wr == got))))
+                        stop.set()
+                    else:
+                        results[j][k] = got
             with lock:
-                if isinstance(got, int):
-                    bad.append((lo + got, int(np.count_nonzero(wr == got))))
-                    stop.set()
-                else:
-                    results[k] = got
                 done[0] += hi - lo
             if report:
                 with lock:
@@ -395,19 +488,21 @@ def _build(engine: "Engine", cards: list[int], digest: str, progress: Progress |
             with contextlib.suppress(Exception):
                 db.close()
     if bad:
-        w, count = min(bad)
+        j, w, count = min(bad)
         hand = ids[positions[w]].tolist()
-        raise TableError(f"the rules give the hand {engine.notation.format(hand)} "
-                         f"{'no rank' if count == 0 else f'{count} ranks'}: a table needs exactly one")
+        raise _Fault(indices[j], TableError(
+            f"the rules give the hand {engines[j].notation.format(hand)} "
+            f"{'no rank' if count == 0 else f'{count} ranks'}: a table needs exactly one"))
     if errors:
         raise errors[0]
     step(total - done[1])
-    STATS["built"] += 1
-    return _assemble(program, cards, digest, total, spans, results)
+    STATS["built"] += len(engines)
+    return [_assemble(program, cards, digests[j], total, spans, results[j], renames[j])
+            for j in range(len(engines))]
 
 
 def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tuple[int, int]],
-              results: list) -> FiveTable:
+              results: list, rename: dict[str, str] | None = None) -> FiveTable:
     """Merge the chunks' classes, sort them, and give every hand its class's place."""
     width = max(((len(s.rows) - 1) // 2 for s in results), default=0)
     key_dtype = np.result_type(*[s.rows[2].dtype for s in results if len(s.rows) > 1]) \
@@ -426,21 +521,23 @@ def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tu
         values[lo:hi] = local[start:start + k][s.inverse]
         ranks[lo:hi] = s.ranks
         start += k
-    decoded = _decode(program, classes)
+    decoded = _decode(program, classes, rename)
     return FiveTable(tuple(int(c) for c in cards), values, _small_ranks(ranks), decoded, digest)
 
 
-def _types(program) -> tuple[str, str]:
+def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
     from .evaluators.compiled import INT
-    rank_type = program.preds[I.GET_RANK].types[1]
-    key = program.preds.get(I.HAND_KEY)
+    rename = rename or {}
+    rank_type = program.preds[rename.get(I.GET_RANK, I.GET_RANK)].types[1]
+    key = program.preds.get(rename.get(I.HAND_KEY, I.HAND_KEY))
     return rank_type, (key.types[3] if key is not None else INT)
 
 
-def _decode(program, classes: list[np.ndarray]) -> tuple[tuple[Any, tuple], ...]:
+def _decode(program, classes: list[np.ndarray], rename: dict[str, str] | None = None
+            ) -> tuple[tuple[Any, tuple], ...]:
     """The classes as (rank, key) with the rules' values (strings decoded, as Engine.strength)."""
     from .evaluators.compiled import FLOAT, STR
-    _, key_type = _types(program)
+    _, key_type = _types(program, rename)
     strings = program.strings
 
     def value(x: Any) -> Any:
@@ -486,41 +583,24 @@ def _unwritable(folder: Path, why: str) -> None:
              "the five-card table is computed without it")
 
 
-def _cached(engine: "Engine", cards: list[int], digest: str, progress: Progress | None,
-            sample: int, seed: int | None) -> FiveTable | None:
-    """The table from the cache, or built and written to it under the lock; None when the cache
-    cannot be used at all (then the caller builds without it)."""
-    folder = cache_dir()
-    path = cache_path(digest)
-    lock_fd = None
+def _lock(stack: contextlib.ExitStack, folder: Path, digest: str) -> bool:
+    """Hold the cache's lock of a table until the stack closes (a second builder of the same
+    table waits here for the first, then reads its file); False when the cache directory cannot
+    be written (said once: the table is then read if there, else built and not written)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        lock_fd = os.open(str(folder / f"five-card-{digest}.lock"),
-                          os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        fd = os.open(str(folder / f"five-card-{digest}.lock"),
+                     os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
     except OSError as exc:
         _unwritable(folder, exc.strerror or str(exc))
-        table = _load(engine, cards, digest, path, sample, seed)      # a read-only cache may hold it
-        if table is not None:
-            STATS["loaded"] += 1
-        return table
+        return False
+    stack.callback(os.close, fd)                     # closing releases the lock
     try:
-        try:
-            import fcntl
-            fcntl.flock(lock_fd, fcntl.LOCK_EX)      # a second builder waits here for the first
-        except (ImportError, OSError):               # no locks here (Windows, some NFS): go on
-            pass
-        table = _load(engine, cards, digest, path, sample, seed)
-        if table is not None:
-            STATS["loaded"] += 1
-            return table
-        table = _build(engine, cards, digest, progress)
-        try:
-            _write(path, table)
-        except OSError as exc:
-            _unwritable(folder, exc.strerror or str(exc))
-        return table
-    finally:
-        os.close(lock_fd)                            # releases the lock
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except (ImportError, OSError):                   # no locks here (Windows, some NFS): go on
+        pass
+    return True
 
 
 def _arrays(table: FiveTable) -> dict[str, np.ndarray]:

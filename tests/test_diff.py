@@ -142,11 +142,11 @@ def test_the_table_and_every_hand_give_the_same_diff(pair, monkeypatch, capsys):
         asked[engine.name] += 1
         yield from real(engine, *args, **kwargs)
 
-    def no_table(engine, *args, **kwargs):
-        raise T.TableError("no table here")
+    def no_table(engines, *args, **kwargs):
+        raise T.TableError(f"{engines[0].name}: no table here")
 
     monkeypatch.setattr(D, "every_hand", counting)
-    monkeypatch.setattr(D, "five_card_table", no_table)
+    monkeypatch.setattr(D, "five_card_tables", no_table)
     slow = diff(Engine(pair[0]), Engine(pair[1]))
     assert set(asked) == {a.name, b.name}                         # both rule sets asked hand by hand
     err = capsys.readouterr().err

@@ -156,3 +156,23 @@ def test_a_division_its_caller_guards_is_never_made(tmp_path):
     assert sorted(want[0][ask[0]]) == [(1, 15), (1, 20), (1, 30), (1, 60)]    # A-2-3-4-5: not the ace
     for evaluator in (engine.evaluator(1), engine.evaluator(10 ** 6)):
         assert evaluator.answers(worlds, ask) == want
+
+
+def test_a_joint_program_answers_as_each_rule_set_alone(tmp_path):
+    # poker diff's tables ask several rule sets in one program, renaming what differs
+    # (joint_program): each rule set's renamed predicates must answer as that rule set alone.
+    from engine.evaluators.compiled import joint_program
+    engines = [Engine(), Engine("eventb"), edited(tmp_path, "comparator")]
+    program, names = joint_program([e.ruleset.clauses for e in engines])
+    assert {"getRank", "handKey", "beat"} <= set(names[1]) and "isFlush" not in names[1]
+    assert "beat" in names[2] and "getRank" not in names[2]
+    joint = CompiledEvaluator(program=program, threads=1)
+    hands = hands_of_every_category(engines[0], 6, seed=11)
+    fights = fights_of_every_category(engines[0], 2, seed=12)
+    worlds = [World((h,)) for h in hands] + [World(tuple(f[:2])) for f in fights]
+    asks = [Ask("getRank", (1, None)), Ask("handKey", (1, None, None, None)), Ask("beat", (1, 2, None))]
+    for engine, rename in zip(engines, names):
+        mine = joint.answers(worlds, [Ask(rename.get(a.pred, a.pred), a.args) for a in asks])
+        theirs = engine.evaluator(10 ** 6).answers(worlds, asks)
+        assert [list(m.values()) for m in mine] == [list(t.values()) for t in theirs]
+        assert any(t[asks[2]] for t in theirs)               # fights answered, not only hands

@@ -171,6 +171,50 @@ def test_a_hand_without_exactly_one_rank_is_named(tmp_path, built):
         five_card_table(Engine(rules2), cache=False)
 
 
+def eventb26(folder: Path) -> Path:
+    """The 26-card rules with the Event-B numbering (5 flush, 6 straight), as in test_diff.py."""
+    rules = small_deck(folder)
+    for old, new in (("categoryName(5, 'straight')", "categoryName(5, 'flush')"),
+                     ("categoryName(6, 'flush')", "categoryName(6, 'straight')"),
+                     ("getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 5)"),
+                     ("getRank_Straight: getRank(S, 5)", "getRank_Straight: getRank(S, 6)")):
+        edit(rules / "ranking.dl", old, new)
+    for old, new in (("beat_Flush: keyPart(6, 1, 'all')", "beat_Flush: keyPart(5, 1, 'all')"),
+                     ("beat_Straight: keyPart(5, 1, 'top')", "beat_Straight: keyPart(6, 1, 'top')")):
+        edit(rules / "fighting.dl", old, new)
+    return rules
+
+
+def test_tables_built_together_are_the_tables_built_alone(tmp_path, rules26, built):
+    # poker diff builds its two tables in one pass over the hands, in one joint program where
+    # what both rule sets define alike is computed once: the tables must be the same.
+    cardid = small_deck(tmp_path / "cardid")
+    edit(cardid / "ranking.dl", "member(S, X) & getSuit(X, T) & member(S, Y) & getSuit(Y, U)",
+         "member(S, X) & cardId(X, V, T) & member(S, Y) & cardId(Y, W, U)")
+    folders = [rules26, eventb26(tmp_path / "eventb"), cardid]
+    alone = [built[1]] + [five_card_table(Engine(f), cache=False) for f in folders[1:]]
+    before = T.STATS["built"]
+    together = T.five_card_tables([Engine(f) for f in folders], cache=False)
+    assert T.STATS["built"] - before == 3
+    for a, b in zip(alone, together):
+        assert same(a, b) and a.rules_digest == b.rules_digest
+    assert not same(together[0], together[1])          # the flush and the straight swapped ranks
+    assert (together[0].values == together[2].values).all()   # suits through cardId: the same order
+    twice = Engine(rules26)                            # one table for the same rules given twice
+    first, second = T.five_card_tables([twice, Engine(rules26)], cache=False)
+    assert first is second and same(first, built[1])
+
+
+def test_a_table_built_together_names_the_rule_set_without_one_rank(tmp_path, rules26):
+    bad = small_deck(tmp_path / "bad")
+    edit(bad / "ranking.dl", "getRank_Flush: getRank(S, 6) <= isHand(S) & ~isStraight(S) & isFlush(S)",
+         "getRank_Flush: getRank(S, 6) <= isHand(S) & isFlush(S)")
+    good, wrong = Engine(rules26), Engine(bad)
+    with pytest.raises(TableError, match="2 ranks") as info:
+        T.five_card_tables([good, wrong], cache=False)
+    assert str(info.value).startswith(f"{wrong.name}: the rules give the hand ")
+
+
 # ---- the cache ------------------------------------------------------------------------------
 
 
@@ -203,6 +247,19 @@ def test_cache_round_trip(rules26, built, cache, capsys):
     path.unlink()
     _, how = fresh(rules26, cache=False)
     assert how == {"built": 1, "loaded": 0} and not path.exists()
+
+
+def test_tables_built_together_are_cached_each(tmp_path, rules26, built, cache, capsys):
+    other = eventb26(tmp_path / "eventb")
+    before = Counter(T.STATS)
+    first = T.five_card_tables([Engine(rules26), Engine(other)])
+    assert T.STATS["built"] - before["built"] == 2 and T.STATS["loaded"] == before["loaded"]
+    assert same(first[0], built[1])
+    before = Counter(T.STATS)
+    again = T.five_card_tables([Engine(rules26), Engine(other)])
+    assert T.STATS["loaded"] - before["loaded"] == 2 and T.STATS["built"] == before["built"]
+    assert all(same(a, b) for a, b in zip(first, again))
+    assert capsys.readouterr().err == ""
 
 
 def test_the_cache_place_follows_the_environment(monkeypatch, tmp_path):

@@ -234,8 +234,10 @@ class Pred:
 class Program:
     """The clauses of a rule set, analysed for translation (Untranslatable when they cannot be)."""
 
-    def __init__(self, clauses: Iterable[loader.Clause], inputs: Mapping[str, Sequence[str]] = interface.INPUTS):
+    def __init__(self, clauses: Iterable[loader.Clause], inputs: Mapping[str, Sequence[str]] = interface.INPUTS,
+                 asked: Sequence[str] = ASKED):
         self.inputs = dict(inputs)
+        self.asked = tuple(asked)             # what runs ask: the calls that narrowing serves
         self.preds: dict[str, Pred] = {}
         for name, cols in self.inputs.items():
             self.preds[name] = Pred(name, len(cols), world=True, types=[INT] * len(cols))
@@ -409,7 +411,7 @@ class Program:
         (``beat`` asked whole) compute the relation whole.
         """
         used: set[str] = set()
-        todo = [name for name in ASKED if name in self.preds]
+        todo = [name for name in self.asked if name in self.preds]
         while todo:
             name = todo.pop()
             if name not in used:
@@ -732,6 +734,7 @@ class _Sql:
     def __init__(self, program: Program):
         self.program = program
         self.alias = 0
+        self.sources: dict[str, str] = {}       # a relation read from a subquery instead (a view's new demand)
 
     def fresh(self) -> str:
         self.alias += 1
@@ -796,7 +799,7 @@ class _Sql:
             if step.negated:
                 where.append(f"NOT EXISTS (SELECT 1 FROM {_table(step.pred)} {a}{_where(conds)})")
             else:
-                froms.append(f"{_table(step.pred)} {a}")
+                froms.append(f"{self.sources.get(step.pred) or _table(step.pred)} {a}")
                 where += conds
                 env.update(binds)
         outs = [self.expr(t, env, types) for t in rule.head]
@@ -903,6 +906,80 @@ def _term_type(term: Term, types: dict[str, str | None]) -> str | None:
 # Running on DuckDB
 
 
+def joint_program(rulesets: Sequence[Sequence[loader.Clause]]) -> tuple[Program, list[dict[str, str]]]:
+    """Several rule sets as one program, for one run that answers each (``poker diff``'s tables).
+
+    The first rule set's clauses come as they are.  Of every other, only the predicates that
+    differ are added, renamed ``r<k>$name`` (no rule file can spell ``$``): a predicate differs
+    when its clauses (labels and text, as parsed) are not the first rule set's, or when one of
+    the predicates it calls differs.  The rest is the same relation in both rule sets and is
+    computed once: for ``standard`` and ``eventb`` every predicate of a hand's shape (isFlush,
+    isStraight, the parts and their keys), and only getRank, keyPart and handKey twice.
+    Returns the program and, for each rule set, the name of each of its predicates in it.
+    """
+    import copy
+
+    def table(clauses: Sequence[loader.Clause]) -> tuple[dict[str, list[tuple[str, str]]], dict[str, set[str]]]:
+        own: dict[str, list[tuple[str, str]]] = {}
+        calls: dict[str, set[str]] = {}
+        for c in clauses:
+            own.setdefault(c.head, []).append((c.label, ast.dump(c.node)))
+            calls.setdefault(c.head, set()).update(_called(c.node))
+        return own, calls
+
+    first = list(rulesets[0])
+    own0, _ = table(first)
+    clauses, names, asked = list(first), [{}], list(ASKED)
+    for k, ruleset in enumerate(rulesets[1:], 1):
+        own, calls = table(ruleset)
+        differ = {p for p in set(own) | set(own0) if own.get(p) != own0.get(p)}
+        grew = True
+        while grew:
+            grew = False
+            for p, called in calls.items():
+                if p not in differ and called & differ:
+                    differ.add(p)
+                    grew = True
+        rename = {p: f"r{k}${p}" for p in differ}
+        for c in ruleset:
+            if c.head in rename:
+                node = _Rename(rename).visit(copy.deepcopy(c.node))
+                clauses.append(loader.Clause(c.label, c.path, c.line, rename[c.head], node, c.text))
+        names.append(rename)
+        asked += [rename[a] for a in ASKED if a in rename]
+    return Program(clauses, asked=asked), names
+
+
+def _called(node: ast.AST) -> set[str]:
+    """The predicates and functions a clause names (its head's too)."""
+    out = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id not in loader.AGGREGATES:
+            out.add(n.func.id)
+        elif isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name):
+            out.add(n.value.id)
+    return out
+
+
+class _Rename(ast.NodeTransformer):
+    """Renames predicates and functions in a clause's tree (never variables or aggregates)."""
+
+    def __init__(self, names: Mapping[str, str]):
+        self.names = names
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.func, ast.Name) and node.func.id in self.names:
+            node.func = ast.Name(self.names[node.func.id], ast.Load())
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        self.generic_visit(node)
+        if isinstance(node.value, ast.Name) and node.value.id in self.names:
+            node.value = ast.Name(self.names[node.value.id], ast.Load())
+        return node
+
+
 def cores() -> int:
     """The cores this process may run on: how many DuckDB databases of one thread each run side
     by side (the five-card table, `poker judge`).  DuckDB's own threads gain little on these many
@@ -965,6 +1042,8 @@ class Compiled:
         self._sql = _Sql(self.program)
         self._version: dict[str, int] = {}        # per run: how often each relation changed
         self._built: dict[str, int] = {}          # per run: a view's demand version when it was made
+        self._demand_rows: dict[str, int] = {}           # per run: the rows of each demand relation
+        self._done: dict[str, int] = {}           # per run: how many of its demand's rows a view answers
         self._rank = {name: i for i, name in enumerate(self.program.order)}
         self._closures: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -1086,6 +1165,8 @@ class Compiled:
                 fed: dict[str, tuple[int, ...]] = {}
                 self._version = {}
                 self._built = {}
+                self._demand_rows = {}
+                self._done = {}
                 whole = self._whole(names, [n for n in (*asked, *compute) if n not in seeded])
                 uses = self._uses(names, whole)
                 empty: set[str] = set()
@@ -1148,8 +1229,9 @@ class Compiled:
         cols = ", ".join(f"c{i}" for i in range(demand.arity))
         source = f"SELECT w.w, {cols} FROM {WORLDS} w, (VALUES {values}) v({cols})" if demand.world \
             else f"SELECT {cols} FROM (VALUES {values}) v({cols})"
-        self._run(f"INSERT INTO {_table(demand.name)} {source}")
+        added = self._run(f"INSERT INTO {_table(demand.name)} {source}").fetchone()[0]
         self._version[demand.name] = self._version.get(demand.name, 0) + 1
+        self._demand_rows[demand.name] = self._demand_rows.get(demand.name, 0) + added
 
     def _rules(self, pred: Pred, whole: set[str]) -> list[Rule]:
         """The clauses that compute a relation in this run (an optional view asked whole: unnarrowed)."""
@@ -1244,8 +1326,10 @@ class Compiled:
                 sql = f"INSERT INTO {table} {rows}"
             else:
                 sql = f"INSERT INTO {table} SELECT * FROM ({rows}) EXCEPT SELECT * FROM {table}"
-            if self._run(sql).fetchone()[0]:
+            added = self._run(sql).fetchone()[0]
+            if added:
                 self._version[name] = self._version.get(name, 0) + 1
+                self._demand_rows[name] = self._demand_rows.get(name, 0) + added
         queued.clear()
 
     def _compute(self, views: list[str], made: set[str], fed: dict[str, tuple[int, ...]], empty: set[str],
@@ -1259,9 +1343,33 @@ class Compiled:
                 continue
             pred = self.program.preds[view]
             self._feed(pred.rules, made, fed, empty, whole)
-            self._create("TABLE", view, pred, empty, pred.rules)
+            rows = self._demand_rows.get(DEMAND + view, 0)
+            if view in made:
+                self._extend(view, pred, empty, self._done.get(view, 0))
+            else:
+                self._create("TABLE", view, pred, empty, pred.rules)
             self._built[view] = self._version.get(DEMAND + view, 0)
+            self._done[view] = rows
             made.add(view)
+
+    def _extend(self, view: str, pred: Pred, empty: set[str], done: int) -> None:
+        """A view made earlier in the run, its demand grown since: answer the new demand rows only.
+
+        A view's rows for one demand row are all of its answers for those inputs, whatever else is
+        asked, and rows for different inputs differ: so the rows for the new demand (rows ``done``
+        on of the demand relation: DuckDB numbers appended rows after the old ones, ``rowid``)
+        are added, and the old ones stay, as a recomputation would give them.  A demand that grows
+        in waves (two rule sets' handKey asking one shared partKey) costs what it adds.
+        """
+        table = _table(DEMAND + view)
+        self._sql.sources = {DEMAND + view: f"(SELECT * FROM {table} WHERE rowid >= {int(done)})"}
+        try:
+            sql = self._sql.materialise(pred, empty, pred.rules)
+        finally:
+            self._sql.sources = {}
+        if self._run(f"INSERT INTO {_table(view)} {sql}").fetchone()[0]:
+            self._version[view] = self._version.get(view, 0) + 1
+            empty.discard(view)
 
     def _reads(self, rule: Rule) -> tuple[str, ...]:
         """Every relation a clause's body reads, directly or through the relations it reads."""
