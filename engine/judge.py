@@ -154,8 +154,9 @@ class _Chunks:
             try:
                 self.pool.shutdown(wait=True, cancel_futures=True)
                 break
-            except BaseException as exc:
-                late = late or exc
+            except BaseException as error:
+                if late is None:
+                    late = error
         if late is not None and kind is None:
             raise late
 
