@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-import engine
 from engine.cli import build_parser, common, main
 from engine.cli.repl import Session
 from engine.io import atomic_write, check_writable
