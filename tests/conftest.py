@@ -50,3 +50,17 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path.name}"
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def eventb_numbering(rules: Path) -> Path:
+    """Edit a copy of the standard rules to the Event-B numbering (5 flush, 6 straight), keeping
+    its other edits (a smaller deck): what the eventb variant does, for a test's own deck."""
+    for old, new in (("categoryName(5, 'straight')", "categoryName(5, 'flush')"),
+                     ("categoryName(6, 'flush')", "categoryName(6, 'straight')"),
+                     ("getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 5)"),
+                     ("getRank_Straight: getRank(S, 5)", "getRank_Straight: getRank(S, 6)")):
+        edit(rules / "ranking.dl", old, new)
+    for old, new in (("beat_Flush: keyPart(6, 1, 'all')", "beat_Flush: keyPart(5, 1, 'all')"),
+                     ("beat_Straight: keyPart(5, 1, 'top')", "beat_Straight: keyPart(6, 1, 'top')")):
+        edit(rules / "fighting.dl", old, new)
+    return rules

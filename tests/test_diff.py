@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import engine.diff as D
-from conftest import copy_rules, edit
+from conftest import copy_rules, edit, eventb_numbering
 from engine import Engine
 from engine import table as T
 from engine.check import unrank
@@ -37,15 +37,7 @@ def small_deck(tmp_path, name: str):
 def pair(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("diff")
     a = small_deck(tmp, "a")
-    b = small_deck(tmp, "b")          # the Event-B numbering: 5 flush, 6 straight
-    for old, new in (("categoryName(5, 'straight')", "categoryName(5, 'flush')"),
-                     ("categoryName(6, 'flush')", "categoryName(6, 'straight')"),
-                     ("getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 5)"),
-                     ("getRank_Straight: getRank(S, 5)", "getRank_Straight: getRank(S, 6)")):
-        edit(b / "ranking.dl", old, new)
-    for old, new in (("beat_Flush: keyPart(6, 1, 'all')", "beat_Flush: keyPart(5, 1, 'all')"),
-                     ("beat_Straight: keyPart(5, 1, 'top')", "beat_Straight: keyPart(6, 1, 'top')")):
-        edit(b / "fighting.dl", old, new)
+    b = eventb_numbering(small_deck(tmp, "b"))          # 5 flush, 6 straight
     return a, b
 
 

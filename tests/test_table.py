@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import ROOT, copy_rules, edit
+from conftest import ROOT, copy_rules, edit, eventb_numbering
 from engine import Engine, interface as I
 from engine import table as T
 from engine.check import EXPECTED
@@ -173,16 +173,7 @@ def test_a_hand_without_exactly_one_rank_is_named(tmp_path, built):
 
 def eventb26(folder: Path) -> Path:
     """The 26-card rules with the Event-B numbering (5 flush, 6 straight), as in test_diff.py."""
-    rules = small_deck(folder)
-    for old, new in (("categoryName(5, 'straight')", "categoryName(5, 'flush')"),
-                     ("categoryName(6, 'flush')", "categoryName(6, 'straight')"),
-                     ("getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 5)"),
-                     ("getRank_Straight: getRank(S, 5)", "getRank_Straight: getRank(S, 6)")):
-        edit(rules / "ranking.dl", old, new)
-    for old, new in (("beat_Flush: keyPart(6, 1, 'all')", "beat_Flush: keyPart(5, 1, 'all')"),
-                     ("beat_Straight: keyPart(5, 1, 'top')", "beat_Straight: keyPart(6, 1, 'top')")):
-        edit(rules / "fighting.dl", old, new)
-    return rules
+    return eventb_numbering(small_deck(folder))
 
 
 def test_tables_built_together_are_the_tables_built_alone(tmp_path, rules26, built):
