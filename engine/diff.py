@@ -21,8 +21,9 @@ merging (no pair of groups is listed, so rule sets with many classes stay fast):
 for 2,598,960 hands, examples included.
 
 Two tables to be built are built together (:func:`engine.table.five_card_tables`: one pass over
-the hands, what the rule sets define alike computed once).  The tables are memoised per Engine and
-kept in the on-disk cache, so a second ``poker diff`` of the same rule sets takes seconds.  The cache is verified on every load (checksum, consistency,
+the hands, what the rule sets define alike computed once).  The tables are memoised per Engine
+and kept in the on-disk cache, so a second ``poker diff`` of the same rule sets takes seconds.
+The cache is verified on every load (checksum, consistency,
 and a fresh sample of hands asked of the rules again), never trusted blindly; what that leaves
 (a file altered on purpose that changes only a few hands the sample misses) is stated in
 :func:`engine.table.five_card_table`, and such a change would show here as a wrong count.

@@ -211,7 +211,8 @@ def five_card_tables(engines: Sequence["Engine"], progress: Progress | None = No
                 tables = _tables([engines[i] for i in todo], progress, cache, sample, seed)
             except _Fault as fault:
                 engine = engines[todo[fault.index]]
-                raise TableError(f"{engine.name}: {fault.error}" if len(engines) > 1 else str(fault.error)) from None
+                named = f"{engine.name}: {fault.error}" if len(engines) > 1 else str(fault.error)
+                raise TableError(named) from None
             for i, table in zip(todo, tables):
                 _memo[engines[i]] = out[i] = table
         return out     # type: ignore[return-value]
