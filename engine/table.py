@@ -207,33 +207,26 @@ def five_card_tables(engines: Sequence["Engine"], progress: Progress | None = No
             out.append(found)
         todo = [i for i, t in enumerate(out) if t is None]
         if todo:
-            try:
-                tables = _tables([engines[i] for i in todo], progress, cache, sample, seed)
-            except _Fault as fault:
-                engine = engines[todo[fault.index]]
-                named = f"{engine.name}: {fault.error}" if len(engines) > 1 else str(fault.error)
-                raise TableError(named) from None
+            tables = _tables([engines[i] for i in todo], progress, cache, sample, seed, named=len(engines) > 1)
             for i, table in zip(todo, tables):
                 _memo[engines[i]] = out[i] = table
         return out     # type: ignore[return-value]
 
 
-class _Fault(Exception):
-    """A TableError of the i-th rule set of several."""
-
-    def __init__(self, index: int, error: TableError):
-        super().__init__(str(error))
-        self.index, self.error = index, error
+def _fault(engine: "Engine", error: TableError, named: bool) -> TableError:
+    """The error, naming the rule set when there are several."""
+    return TableError(f"{engine.name}: {error}") if named else error
 
 
 def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool, sample: int,
-            seed: int | None) -> list[FiveTable]:
+            seed: int | None, named: bool) -> list[FiveTable]:
     digests = []
-    for i, engine in enumerate(engines):
+    for engine in engines:
         try:
             digests.append(_digest(engine))
         except TableError as exc:
-            raise _Fault(i, exc) from None
+            raise _fault(engine, exc, named) from None
+    first = [digests.index(d) for d in digests]       # the rule sets given twice: one table
     out: list[FiveTable | None] = [None] * len(engines)
     with contextlib.ExitStack() as stack:
         writable: set[str] = set()
@@ -243,26 +236,25 @@ def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool,
                 if _lock(stack, folder, digest):
                     writable.add(digest)
             for i, (engine, digest) in enumerate(zip(engines, digests)):
-                first = digests.index(digest)
-                out[i] = out[first] if first < i else _load(engine, engine.deck, digest, cache_path(digest),
-                                                            sample, seed)
-                if out[i] is not None and first == i:
-                    STATS["loaded"] += 1
-        todo = [i for i, t in enumerate(out) if t is None and digests.index(digests[i]) == i]
+                if first[i] == i:
+                    out[i] = _load(engine, engine.deck, digest, cache_path(digest), sample, seed)
+                    if out[i] is not None:
+                        STATS["loaded"] += 1
+        todo = [i for i, t in enumerate(out) if t is None and first[i] == i]
         by_deck: dict[tuple[int, ...], list[int]] = {}
         for i in todo:
             by_deck.setdefault(tuple(engines[i].deck), []).append(i)
         for group in by_deck.values():
             for i, table in zip(group, _build_each([engines[i] for i in group], [digests[i] for i in group],
-                                                   progress, group)):
+                                                   progress, named)):
                 out[i] = table
                 if digests[i] in writable:
                     try:
                         _write(cache_path(digests[i]), table)
                     except OSError as exc:
                         _unwritable(cache_dir(), exc.strerror or str(exc))
-        for i, digest in enumerate(digests):
-            out[i] = out[digests.index(digest)]
+        for i in range(len(engines)):
+            out[i] = out[first[i]]
     return out     # type: ignore[return-value]
 
 
@@ -411,18 +403,17 @@ def _workers(total: int) -> int:
 
 
 def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: Progress | None,
-                indices: Sequence[int]) -> list[FiveTable]:
+                named: bool) -> list[FiveTable]:
     """Ask the compiled rules of each engine (one deck) about every hand, in chunks, on one
     worker a core: one run a chunk for all of them (a joint program when several)."""
     from .evaluators.compiled import Compiled, Untranslatable, joint_program
-    renames: list[dict[str, str]] = [{}]
-    program = _compiled(engines[0]).program
-    if len(engines) > 1:
+    if len(engines) == 1:
+        program, renames = _compiled(engines[0]).program, [{}]
+    else:
         try:
             program, renames = joint_program([e.ruleset.clauses for e in engines])
         except Untranslatable:                 # each compiles alone: build them one by one
-            return [t for k, e in enumerate(engines)
-                    for t in _build_each([e], [digests[k]], progress, [indices[k]])]
+            return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named)]
     cards = engines[0].deck
     n = len(cards)
     total = math.comb(n, 5)
@@ -491,9 +482,9 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
     if bad:
         j, w, count = min(bad)
         hand = ids[positions[w]].tolist()
-        raise _Fault(indices[j], TableError(
+        raise _fault(engines[j], TableError(
             f"the rules give the hand {engines[j].notation.format(hand)} "
-            f"{'no rank' if count == 0 else f'{count} ranks'}: a table needs exactly one"))
+            f"{'no rank' if count == 0 else f'{count} ranks'}: a table needs exactly one"), named)
     if errors:
         raise errors[0]
     step(total - done[1])

@@ -485,14 +485,7 @@ class Program:
         """
         found = {name for name, pred in views.items()
                  if any(_divides(t) for r in pred.rules for t in _terms(r))}
-        grew = True
-        while grew:
-            grew = False
-            for name, pred in views.items():
-                if name not in found and self.deps(pred) & found:
-                    found.add(name)
-                    grew = True
-        return found
+        return _callers(found, {name: self.deps(pred) for name, pred in views.items()})
 
     def _worlds(self) -> None:
         for name in self.order:
@@ -932,14 +925,7 @@ def joint_program(rulesets: Sequence[Sequence[loader.Clause]]) -> tuple[Program,
     clauses, names, asked = list(first), [{}], list(ASKED)
     for k, ruleset in enumerate(rulesets[1:], 1):
         own, calls = table(ruleset)
-        differ = {p for p in set(own) | set(own0) if own.get(p) != own0.get(p)}
-        grew = True
-        while grew:
-            grew = False
-            for p, called in calls.items():
-                if p not in differ and called & differ:
-                    differ.add(p)
-                    grew = True
+        differ = _callers({p for p in set(own) | set(own0) if own.get(p) != own0.get(p)}, calls)
         rename = {p: f"r{k}${p}" for p in differ}
         for c in ruleset:
             if c.head in rename:
@@ -948,6 +934,20 @@ def joint_program(rulesets: Sequence[Sequence[loader.Clause]]) -> tuple[Program,
         names.append(rename)
         asked += [rename[a] for a in ASKED if a in rename]
     return Program(clauses, asked=asked), names
+
+
+def _callers(found: set[str], calls: Mapping[str, set[str]]) -> set[str]:
+    """``found`` and every name that calls one of them, directly or through others (``calls``:
+    each name's callees)."""
+    found = set(found)
+    grew = True
+    while grew:
+        grew = False
+        for name, called in calls.items():
+            if name not in found and called & found:
+                found.add(name)
+                grew = True
+    return found
 
 
 def _called(node: ast.AST) -> set[str]:
