@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 from typing import Any, Union
 
-
 from . import core, loader, rulesets
 from .core import Var
 from .lazy import pyParser

@@ -2,9 +2,10 @@
 
 Fights are read one by one and judged in chunks: each chunk is one question to the rules (through
 the compiled evaluator, every fight its own world), so a batch of any size streams in bounded
-memory; the chunks run side by side on the engine's workers, one DuckDB database a core.  A fight that cannot be read (not a mapping, not 2..10 hands, a bad card) is marked with
-the reason; a fight the rules find invalid (a shared card, four cards) gets the rules' reason.
-A fight with a ``board:`` (and a ``game:``, hold'em by default) is a showdown: each hand is a
+memory; the chunks run side by side on the engine's workers, one DuckDB database a core.  A
+fight that cannot be read (not a mapping, not 2..10 hands, a bad card) is marked with the reason;
+a fight the rules find invalid (a shared card, four cards) gets the rules' reason.  A fight with
+a ``board:`` (and a ``game:``, hold'em by default) is a showdown: each hand is a
 player's own cards, and the result also gives the five each plays.
 """
 
