@@ -20,6 +20,11 @@ the budget.  How:
   handler, and, should the main thread not come back to Python, from a watchdog thread
   :data:`GRACE` seconds after the deadline.  DuckDB then stops at once.
 
+An alarm (or a Ctrl-C) that lands while the main thread runs a garbage collector callback is not
+raised there, where Python would print the exception and drop it (hypothesis installs such a
+callback: a budget then never stopped a loop that allocates): the timer looks again a
+millisecond later, out of the callback.
+
 While a budget is active, Ctrl-C (and SIGTERM while an output file is written, engine.io) goes
 the same way: DuckDB is interrupted and the KeyboardInterrupt (or SystemExit) comes out of the
 block, not DuckDB's ``RuntimeError: Query interrupted``.
@@ -250,11 +255,42 @@ def interrupt_with(exc: BaseException) -> None:
     raise exc
 
 
+_deferred: BaseException | None = None     # Ctrl-C that came during a gc callback: raised next tick
+SOON = 0.001                                # seconds: the next look, after a deferred signal
+
+
+def _in_gc_callback(frame: Any) -> bool:
+    """Whether the main thread is running a garbage collector callback (hypothesis installs one):
+    an exception raised there is printed and dropped by Python, never seen by the work."""
+    codes = set()
+    for callback in gc.callbacks:
+        function = getattr(callback, "__func__", callback)
+        if hasattr(function, "__code__"):
+            codes.add(function.__code__)
+    while frame is not None and codes:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _on_sigint(signum: int, frame: Any) -> None:
+    global _deferred
+    if _in_gc_callback(frame):              # it would be lost: the alarm raises it once out
+        _deferred = KeyboardInterrupt()
+        signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
+        return
     interrupt_with(KeyboardInterrupt())
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
+    global _deferred
+    if _in_gc_callback(frame):              # look again in a moment, out of the callback
+        signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
+        return
+    if _deferred is not None:
+        exc, _deferred = _deferred, None
+        interrupt_with(exc)
     hit = _check()
     if hit is not None:
         _interrupt_all()
@@ -285,10 +321,10 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
         watchdog.daemon = True
         watchdog.start()
     main = threading.current_thread() is threading.main_thread()
-    global _previous_handler, _previous_sigint, _requested
+    global _previous_handler, _previous_sigint, _requested, _deferred
     if main:
         if not _active:
-            _requested = None
+            _requested, _deferred = None, None
             _previous_handler = signal.signal(signal.SIGALRM, _on_alarm)
             _previous_sigint = signal.getsignal(signal.SIGINT)
             if _previous_sigint is signal.default_int_handler:      # Ctrl-C interrupts DuckDB too
@@ -320,5 +356,8 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
                     signal.signal(signal.SIGINT, _previous_sigint)
         if watchdog is not None:
             watchdog.cancel()
+    if main and not _active and _deferred is not None:   # a Ctrl-C not raised yet: now
+        pending, _deferred = _deferred, None
+        raise pending
     if state.expired:               # the exception was caught inside: the work's result is suspect
         raise BudgetExceeded(state.expired)

@@ -167,6 +167,43 @@ def test_ctrl_c_interrupts_a_duckdb_query_at_once():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def test_a_budget_that_runs_out_in_a_gc_callback_is_not_lost():
+    # Python prints and drops an exception raised in a garbage collector callback (hypothesis
+    # installs one): the budget's alarm, landing there, must raise once out of it instead.
+    # Here every alarm past the deadline lands in the callback: before, every raise was dropped
+    # and the work ran on to its end.
+    import gc
+    deadline = [float("inf")]
+
+    def spin(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            pass
+
+    def slow(phase, info):
+        if time.monotonic() > deadline[0]:
+            fired.append(phase)
+            signal.raise_signal(signal.SIGALRM)       # the alarm comes now, in the callback
+        spin(0.005)
+    fired: list[str] = []
+    lost = []
+    old_hook, sys.unraisablehook = sys.unraisablehook, lambda u: lost.append(u.exc_type)
+    gc.callbacks.append(slow)
+    try:
+        start = time.monotonic()
+        with pytest.raises(BudgetExceeded):
+            with budget(0.2):
+                deadline[0] = start + 0.2
+                while time.monotonic() - start < 5:
+                    gc.collect(0)                     # until the deadline, nearly all in the callback
+                    spin(0.01 if fired else 0)
+        assert time.monotonic() - start < 1
+    finally:
+        gc.callbacks.remove(slow)
+        sys.unraisablehook = old_hook
+    assert BudgetExceeded not in lost
+
+
 def test_registered_objects_are_interrupted():
     hits = []
 
