@@ -123,6 +123,8 @@ class Engine(LogicOwner):
             self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
         except Untranslatable as exc:
             self._local, self.fallback = None, str(exc)
+        if self._local is not None:
+            self._local.reference = self.reference      # where a compiled run fails (exact.py)
         self.notation = Notation.from_tables(self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3),
                                              self._static(I.CARD_ID, 3))
         self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
@@ -155,6 +157,7 @@ class Engine(LogicOwner):
         if self._batch is None:
             from .evaluators.compiled import CompiledEvaluator
             self._batch = CompiledEvaluator(program=self._local.program)
+            self._batch.reference = self.reference
         return self._batch
 
     def workers(self) -> list[Evaluator]:
@@ -172,6 +175,8 @@ class Engine(LogicOwner):
             else:
                 evaluators = [CompiledEvaluator(program=self._local.program, threads=1, lazy=True)
                               for _ in range(n)]
+                for evaluator in evaluators:
+                    evaluator.reference = self.reference
             self._workers = (n, evaluators)
         return self._workers[1]
 

@@ -19,6 +19,7 @@ import numpy as np
 from . import interface as I
 from . import sevens
 from .evaluators import World, verdicts
+from .loader import RuleError
 from .notation import Cards, InvalidCards
 
 if TYPE_CHECKING:
@@ -114,6 +115,12 @@ def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], 
         column = values[:, j]
         winners = tuple(int(i) for i in np.flatnonzero(column == column.max()))
         if v.error or v.winners != winners:
-            raise RuntimeError(f"the rules' showdown and the five-card table disagree on board "
-                               f"{engine.notation.format(deal.board)}: rules {v.winners or v.error}, table "
-                               f"{winners}; equity is not given")
+            raise TableDisagrees(f"the rules' showdown and the five-card table disagree on board "
+                                 f"{engine.notation.format(deal.board)}: rules {v.winners or v.error}, table "
+                                 f"{winners}; these rules do not order hands by a value of each hand alone, "
+                                 f"so equity is not given")
+
+
+class TableDisagrees(RuleError):
+    """The loaded rules' showdown does not pick the winners the five-card table's values do: the
+    rules' comparator is not a function of each hand's (rank, handKey).  One line, never an answer."""

@@ -17,6 +17,7 @@ from engine import Engine, sevens
 from engine.check7 import DISTINCT7, EXPECTED7, check_seven
 from engine.cli import main
 from engine.equity import equity
+from engine.loader import RuleError
 from engine.table import five_card_table
 from truth import EVALUATOR, TREYS_CATEGORY, treys_cards
 
@@ -148,5 +149,6 @@ def test_the_check_of_equity_catches_a_table_that_is_not_the_rules(engine, monke
     flipped = type(table)(table.cards, (table.values.max() - table.values).astype(np.int32), table.ranks,
                           table.classes, table.rules_digest)
     monkeypatch.setattr("engine.table.five_card_table", lambda engine, *a, **k: flipped)
-    with pytest.raises(RuntimeError, match="disagree"):
+    with pytest.raises(module.TableDisagrees, match="disagree"):
         module.equity(engine, ["AS AD", "KS KH"], board="2C 7D 9H")
+    assert issubclass(module.TableDisagrees, RuleError)          # one line from the command

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import operator
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 from .. import interface as I
 
@@ -186,25 +186,35 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
     for i, world in enumerate(worlds):
         kind = "showdown" if world.board is not None else "two" if len(world.hands) == 2 and not matrix else "table"
         by_kind.setdefault(kind, []).append(i)
-    answers: list[Answers | None] = [None] * len(fights)
+    answers: list[Any] = [None] * len(fights)
     for kind, idx in by_kind.items():
         asks = SHOWDOWN_ASKS if kind == "showdown" else fight_asks(2 if kind == "two" else 0, matrix)
-        for i, a in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
+        for i, a in zip(idx, _attempt(evaluator, [worlds[i] for i in idx], asks)):
             answers[i] = a
     out = [_judged(w, a, None) for w, a in zip(worlds, answers)]
     # The fights the rules find invalid (a showdown by invalidShowdown, a table by invalidTable,
     # two hands by beat's -1) are asked again, for the rules' reasons.
-    invalid = [i for i, v in enumerate(out) if v.result == -1]
+    invalid = [i for i, v in enumerate(out) if v.result == -1 and isinstance(answers[i], dict)]
     for shows in (False, True):
         idx = [i for i in invalid if (worlds[i].board is not None) == shows]
         if idx:
             asks = SHOWDOWN_REASONS if shows else REASON_ASKS
-            for i, why in zip(idx, evaluator.answers([worlds[i] for i in idx], asks)):
-                out[i] = _judged(worlds[i], answers[i], why)
+            for i, why in zip(idx, _attempt(evaluator, [worlds[i] for i in idx], asks)):
+                if isinstance(why, dict):
+                    out[i] = _judged(worlds[i], answers[i], why)
     return out
 
 
-def _judged(world: World, answers: Answers | None, reasons: Answers | None) -> Verdict:
+def _attempt(evaluator: Evaluator, worlds: list[World], asks: list[Ask]) -> list[Any]:
+    """Each world's answers, or what the rules fail with on it (an ``exact.Failure``): a fault of
+    the rules marks the fights it touches, and the others are judged (N in, N out)."""
+    attempt = getattr(evaluator, "attempt", None)
+    return attempt(worlds, asks) if attempt is not None else evaluator.answers(worlds, asks)
+
+
+def _judged(world: World, answers: Any, reasons: Answers | None) -> Verdict:
+    if answers is not None and not isinstance(answers, dict):          # an exact.Failure
+        return Verdict(-1, (), (-1,) * len(world.hands), answers.message)
     if world.board is not None:
         return _showdown(world, answers or {}, reasons)
     return _verdict(len(world.hands), answers or {}, reasons)

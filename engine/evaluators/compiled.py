@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from .. import interface, loader
-from . import ordered
+from . import exact, ordered
 
 INT, FLOAT, STR = "BIGINT", "DOUBLE", "VARCHAR"
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
@@ -196,12 +196,48 @@ def _constants(rule: Rule) -> Iterable[Const]:
     return (s for t in _terms(rule) for s in _subterms(t) if isinstance(s, Const))
 
 
+INT64 = (-2 ** 63, 2 ** 63 - 1)
+
+
+def _numbers(rule: Rule) -> None:
+    """Refuse what SQL's numbers cannot keep exact: floats (a ``/`` or a float constant), and
+    integer constants past 64 bits.
+
+    DuckDB compares a BIGINT with a DOUBLE as two doubles (2**53 + 1 equals 2.0**53 there, not in
+    Python) and rounds float floor division differently; pyDatalog, the reference, answers every
+    rule set with floats.  Integers are then exact in SQL up to 64 bits, and an overflow at run
+    time is an error that sends the worlds it touches to pyDatalog (:func:`engine.evaluators.exact`).
+    """
+    for t in _terms(rule):
+        for s in _subterms(t):
+            if isinstance(s, Op) and s.op == "/":
+                raise rule.fail("true division (/) gives floats, which are not compiled (use //)")
+            if isinstance(s, Const) and isinstance(s.value, float):
+                raise rule.fail(f"the float {s.value!r} is not compiled (floats are pyDatalog's)")
+            if isinstance(s, Const) and isinstance(s.value, int) and not INT64[0] <= s.value <= INT64[1]:
+                raise rule.fail(f"the integer {s.value} is past 64 bits (not compiled)")
+
+
 def _divides(term: Term) -> bool:
     """Whether a term divides by something that can be zero (anything but a nonzero constant)."""
     return any(isinstance(s, Op) and s.op in ("/", "//", "%")
                and not (isinstance(s.right, Const) and s.right.value not in (0, None)
                         and not isinstance(s.right.value, str))
                for s in _subterms(term))
+
+
+def _divisors(rule: Rule) -> list[tuple[int, list[Term]]]:
+    """Where a clause divides by something that can be zero: (k, the divisors of step k), k the
+    step (``len(body)`` for the head), in body order; what pyDatalog evaluates at step k, it
+    evaluates for every row of the steps before it."""
+    out = []
+    steps = [step.args if isinstance(step, Atom) else (step.left, step.right) for step in rule.body]
+    for k, terms in enumerate([*steps, rule.head]):
+        found = [s.right for t in terms for s in _subterms(t) if isinstance(s, Op) and s.op in ("/", "//", "%")
+                 and not (isinstance(s.right, Const) and s.right.value not in (0, None))]
+        if found:
+            out.append((k, found))
+    return out
 
 
 def _vars(term: Term) -> set[str]:
@@ -255,6 +291,7 @@ class Program:
                 raise rule.fail(f"{rule.pred} is defined both by an aggregate and by clauses")
             pred.rules.append(rule)
         for rule in self.all_rules():
+            _numbers(rule)
             for step in rule.body:
                 if isinstance(step, Atom):
                     pred = self.preds.setdefault(step.pred, Pred(step.pred, len(step.args), types=[INT] * len(step.args)))
@@ -269,6 +306,11 @@ class Program:
         self._binding()
         self._worlds()
         self._split()
+        # What divides by a variable, or calls what does: computed for its callers' demand only
+        # (_restrict, _demand), and per run rather than once (pyDatalog divides only when asked).
+        self.dividing = _callers({name for name, pred in self.preds.items()
+                                  if any(_divisors(r) for r in pred.rules)},
+                                 {name: self.deps(pred) for name, pred in self.preds.items()})
         self._restrict()
         self._demand()
         self._types()
@@ -419,14 +461,17 @@ class Program:
                 todo.extend(self.deps(self.preds[name]))
         sites: dict[str, list[frozenset[int]]] = {}
         constant: dict[str, list[frozenset[int]]] = {}
+        dividing = self.dividing
         for name in reversed(self.order):               # callers before callees
             pred = self.preds[name]
-            if (name not in self.inputs and pred.rules and pred.world and not pred.view
+            if (name not in self.inputs and pred.rules and (pred.world or name in dividing) and not pred.view
                     and name in sites and not name.endswith(("$static", "$world"))):
                 common = frozenset.intersection(*sites[name]) - frozenset.intersection(*constant[name])
                 if pred.rules[0].aggregate:
                     common -= {pred.arity - 1}
-                if len(common) >= MIN_NARROWED:
+                # what divides is computed for what pyDatalog asks of it, not whole: a division
+                # it never makes (the caller guards it) is then not made here either
+                if len(common) >= (1 if name in dividing else MIN_NARROWED):
                     pred.inputs, pred.optional = common, True
             if name not in used:
                 continue
@@ -472,7 +517,8 @@ class Program:
                         r.demands.append(Rule(r.clause, DEMAND + step.pred, args, body))
         for name in self.order:                   # what must be computed for each run
             pred = self.preds[name]
-            pred.runtime = pred.world or pred.view or any(self.preds[d].runtime for d in self.deps(pred))
+            pred.runtime = (pred.world or pred.view or name in self.dividing
+                            or any(self.preds[d].runtime for d in self.deps(pred)))
 
     def _dividing(self, views: Mapping[str, "Pred"]) -> set[str]:
         """The views that divide, or call a view that divides (whose demand they feed).
@@ -710,7 +756,15 @@ def _q(name: str) -> str:
 
 
 def _table(name: str) -> str:
-    return _q("p_" + name)
+    """A relation's SQL name.  DuckDB folds the case of identifiers, even quoted ones, and pyDatalog
+    does not: ``isthree`` and ``isThree`` are two predicates.  So every character but a lower-case
+    ASCII letter, a digit, ``_`` and ``$`` is spelt out (``isThree`` -> ``p_is^t``), and no two
+    names meet in one table."""
+    return _q("p_" + "".join(c if c in _PLAIN else f"^{c.lower()}" if "A" <= c <= "Z" else f"^^{ord(c):x};"
+                             for c in name))
+
+
+_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_$")
 
 
 def _literal(value: Any, codes: Mapping[str, int]) -> str:
@@ -741,20 +795,17 @@ class _Sql:
         if term.op == "neg":
             return f"(-{self.expr(term.left, env, types)})"
         a, b = self.expr(term.left, env, types), self.expr(term.right, env, types)
-        floats = FLOAT in (_term_type(term.left, types), _term_type(term.right, types))
         if term.op in "+-*":
             return f"({a} {term.op} {b})"
-        guard = f"CASE WHEN ({b}) = 0 THEN error('division by zero') ELSE ({b}) END"
-        if term.op == "/":
-            return f"(CAST({a} AS DOUBLE) / {guard})"
-        if floats:
-            if term.op == "//":
-                return f"floor(CAST({a} AS DOUBLE) / {guard})"
-            return f"({a} - floor(CAST({a} AS DOUBLE) / {guard}) * ({b}))"
-        mod = f"((({a}) % {guard}) + ({b})) % ({b})"
+        # Python's floor division and modulo (towards minus infinity) on integers (the only
+        # numbers compiled: _numbers).  A zero divisor gives NULL, which no row survives: SQL
+        # may evaluate an expression for rows that pyDatalog never reaches, and the clause's
+        # witness (Compiled._witness) says whether pyDatalog would divide by zero.
+        d = f"NULLIF({b}, 0)"
+        mod = f"((({a}) % {d}) + {d}) % {d}"
         if term.op == "%":
             return f"({mod})"
-        return f"((({a}) - {mod}) // ({b}))"
+        return f"((({a}) - {mod}) // {d})"
 
     def select(self, rule: Rule) -> tuple[list[str], str]:
         """One clause as SQL: its output expressions and its ``FROM … WHERE …``."""
@@ -1079,6 +1130,7 @@ class Compiled:
         for name in names:
             pred = self.program.preds[name]
             if name not in self._static and not pred.runtime:
+                self._witness(pred.rules)
                 self._run(f"CREATE TABLE {_table(name)} AS {self._sql.materialise(pred)}")
                 self._static.add(name)
 
@@ -1264,8 +1316,31 @@ class Compiled:
                             count[step.pred] = count.get(step.pred, 0) + 1
         return count
 
+    def _witness(self, rules: list[Rule], empty: set[str] = frozenset()) -> None:
+        """Raise EvaluationError where pyDatalog would divide by zero in these clauses.
+
+        A division is evaluated by pyDatalog for every row of the steps before it, left to
+        right; SQL may evaluate it for more rows or fewer (a later filter first), so the
+        division itself gives NULL for a zero divisor and this query asks the question exactly:
+        is there a row of the steps before the division where the divisor is zero?  A clause
+        that reads a relation known to be empty in this run is not evaluated at all.
+        """
+        for rule in rules:
+            for k, divisors in _divisors(rule):
+                prefix = rule.body[:k]
+                if any(isinstance(s, Atom) and not s.negated and s.pred in empty for s in prefix):
+                    continue
+                probe = Rule(rule.clause, rule.pred, tuple(divisors), list(prefix))
+                outs, body = self._sql.select(probe)
+                cols = [f"d{i}" for i in range(len(outs))]
+                zero = " OR ".join(f"{c} = 0" for c in cols[len(outs) - len(divisors):])
+                if self._run(f"SELECT 1 FROM (SELECT {', '.join(outs)}{body}) x({', '.join(cols)}) "
+                             f"WHERE {zero} LIMIT 1").fetchall():
+                    raise EvaluationError(f"division by zero in the rules ({rule.clause.where}: {rule.clause.label})")
+
     def _create(self, kind: str, name: str, pred: Pred, empty: set[str], rules: list[Rule]) -> None:
         """Create a relation; note it when it is empty (the clauses that read it positively are skipped)."""
+        self._witness(rules, empty)
         made = self._run(f"CREATE OR REPLACE {kind} {_table(name)} AS {self._sql.materialise(pred, empty, rules)}")
         self._version[name] = self._version.get(name, 0) + 1
         if kind == "TABLE" and made.fetchone()[0] == 0:        # CREATE TABLE AS gives its row count
@@ -1364,6 +1439,7 @@ class Compiled:
         table = _table(DEMAND + view)
         self._sql.sources = {DEMAND + view: f"(SELECT * FROM {table} WHERE rowid >= {int(done)})"}
         try:
+            self._witness(pred.rules, empty)
             sql = self._sql.materialise(pred, empty, pred.rules)
         finally:
             self._sql.sources = {}
@@ -1431,7 +1507,17 @@ class CompiledEvaluator:
                 "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
             return db.run(batch, names, seeds=seeds)
 
+    reference: Any = None       # who answers the worlds of a run that fails (the Engine's pyDatalog)
+
     def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
+        """Every world's answers (a RuleFailure where the rules themselves fail: engine.evaluators.exact)."""
+        return exact.raised(self.attempt(worlds, asked))
+
+    def attempt(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[Any]:
+        """Every world's answers, or its exact.Failure; a failed run is answered again (exact.attempt)."""
+        return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
+
+    def _answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
         names = list(dict.fromkeys(a.pred for a in asked))
         rows = self._run(worlds, names, self._bound_views(asked)) if worlds else {}
         out: list[dict] = [{} for _ in worlds]

@@ -14,7 +14,7 @@ import operator
 from typing import Any, Callable, Iterable, Sequence
 
 from .. import loader
-from . import Answers, Ask, World, ordered
+from . import Answers, Ask, World, exact, ordered
 from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
@@ -271,7 +271,17 @@ class LocalEvaluator:
             plans = self._plans["whole$" + name] = [_Plan(self.program, r.full) for r in self.program.preds[name].rules]
         return plans
 
+    reference: Any = None       # who answers a world this one fails on (the Engine's pyDatalog)
+
     def answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
+        """Every world's answers (a RuleFailure where the rules themselves fail: engine.evaluators.exact)."""
+        return exact.raised(self.attempt(worlds, asked))
+
+    def attempt(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Any]:
+        """Every world's answers, or its exact.Failure; a world that fails here is pyDatalog's."""
+        return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
+
+    def _answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
         out = []
         for world in worlds:
             run = _Run(self, world.facts())

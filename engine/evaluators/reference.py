@@ -16,6 +16,11 @@ class ReferenceEvaluator:
         self.owner = owner
         self.arity = arity
 
+    def attempt(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Any]:
+        """Every world's answers, or its exact.Failure where the rules fail (a division by zero)."""
+        from . import exact
+        return exact.reference_attempt(self, worlds, asked)
+
     def answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
         from ..core import Var, assert_fact, retract_fact
         out = []
