@@ -42,6 +42,7 @@ SHOWDOWN_SAMPLES = 400     # seven-card hands asked of the rules' showdown (half
 def check_seven(engine: "Engine", samples: int = SHOWDOWN_SAMPLES, seed: int = 0,
                 progress: Progress | None = None) -> Report:
     """Discharge the seven-card obligations for the engine's rules (compiled rules only)."""
+    from .proof import order_proof
     from .table import five_card_table
     start = time.perf_counter()
     tick = progress or (lambda what, total: (lambda n: None))
@@ -67,6 +68,10 @@ def check_seven(engine: "Engine", samples: int = SHOWDOWN_SAMPLES, seed: int = 0
     report.obligations.append(Obligation(f"{DISTINCT7:,} distinct best values", distinct == DISTINCT7, checked,
                                          None if distinct == DISTINCT7 else {"got": distinct}))
     report.obligations.append(_showdown_agrees(engine, table, samples, seed, tick))
+    proof = order_proof(engine, table)
+    report.obligations.insert(0, Obligation("compareHands orders hands by the table's values (engine/proof.py)",
+                                            proof.holds, f"{proof.patterns:,} patterns of two ranks' keys",
+                                            None if proof.holds else {"why": proof.why}))
     report.seconds = time.perf_counter() - start
     return report
 

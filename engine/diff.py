@@ -47,12 +47,14 @@ import numpy as np
 from . import interface as I
 from . import sevens
 from .check import RANKS, Progress, every_hand
+from .proof import order_proof, prove
 from .table import FiveTable, TableError, five_card_tables, say
 
 if TYPE_CHECKING:
     from .core import Engine
 
-KEYS = "(SELECT w, list(a3 ORDER BY a1, a2) AS k FROM {handKey} WHERE a0 = 1 GROUP BY w)"
+KEYS = ("(SELECT w, list(a3 ORDER BY a1, a2, a3) AS k, list([a1, a2] ORDER BY a1, a2, a3) AS p "
+        "FROM {handKey} WHERE a0 = 1 GROUP BY w)")
 REPRESENTATIVES = 8     # hands of the first group tried for a disjoint example fight ...
 CANDIDATES = 4096       # ... against this many of the second (spread over each group)
 COUNTED = ("unordered pairs of distinct hands (which may share cards), each judged once by each "
@@ -74,12 +76,13 @@ class Diff:
     pairs: int = 0
     changed: int = 0
     kinds: list[dict[str, Any]] = field(default_factory=list)        # {from, to, count, example}
+    unproven: str | None = None     # why the fights are not counted (a rule set's order is unproven)
 
     def as_dict(self) -> dict:
+        fights = {"unproven": self.unproven} if self.unproven else \
+            {"counted": COUNTED, "pairs": self.pairs, "changed": self.changed, "kinds": self.kinds}
         return {"a": self.a, "b": self.b, "hands": self.hands, "categories": self.categories,
-                "renumbered": self.renumbered, "unranked": self.unranked,
-                "fights": {"counted": COUNTED, "pairs": self.pairs, "changed": self.changed,
-                           "kinds": self.kinds}}
+                "renumbered": self.renumbered, "unranked": self.unranked, "fights": fights}
 
     def lines(self) -> list[str]:
         out = [f"{self.a} -> {self.b}: {self.hands:,} hands"]
@@ -91,6 +94,8 @@ class Diff:
             out += [f"  {r['category']}: rank {r['from']} -> {r['to']}: {r['count']:,}" for r in self.renumbered]
         for name, n in self.unranked.items():
             out.append(f"  {n:,} hands get no single rank from {name}")
+        if self.unproven:
+            return out + [f"fights: not counted: {self.unproven}"]
         out.append(f"fights: {self.changed:,} of {self.pairs:,} change their verdict")
         out.append(f"  (counted: {COUNTED})")
         for k in self.kinds:
@@ -115,6 +120,7 @@ class Strengths:
     ranks: np.ndarray
     classes: np.ndarray
     ranked: np.ndarray | None = None
+    places: Any = None          # where each rank's key values are (FiveTable.places), when known
 
 
 def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True) -> Diff:
@@ -132,11 +138,15 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     tables = _tables((a, b), progress, cache)
     if tables is None:
         strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
+        proofs = [prove(e.ruleset.clauses, s.places) for e, s in zip((a, b), strengths)]
     else:
         if tables[0].cards != tables[1].cards or list(tables[0].cards) != cards:
             raise ValueError("the two rule sets have different decks")
         strengths = [Strengths(t.ranks, t.values) for t in tables]
-    return compare(a, b, cards, *strengths)
+        proofs = [order_proof(e, t) for e, t in zip((a, b), tables)]
+    unproven = next((f"{e.name} is not proven to order hands by their strengths: {p.why}"
+                     for e, p in zip((a, b), proofs) if not p.holds), None)
+    return compare(a, b, cards, *strengths, unproven=unproven)
 
 
 def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool) -> list[FiveTable] | None:
@@ -150,8 +160,11 @@ def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool)
         return None
 
 
-def compare(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, sb: Strengths) -> Diff:
-    """The Diff of two rule sets' strengths of the same hands (colex order of ``cards``)."""
+def compare(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, sb: Strengths,
+            unproven: str | None = None) -> Diff:
+    """The Diff of two rule sets' strengths of the same hands (colex order of ``cards``); the
+    fights are counted by the strengths only where both rule sets are proven to order hands by
+    them (``unproven``: why not; engine/proof.py)."""
     total = len(sa.ranks)
     result = Diff(a.name, b.name, total)
     names = (a.categories, b.categories)
@@ -167,7 +180,8 @@ def compare(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, sb: S
     _categories(result, names, ra, rb)
     ranked = len(hands)
     result.pairs = ranked * (ranked - 1) // 2
-    if not ranked:
+    result.unproven = unproven
+    if not ranked or unproven:
         return result
     groups = _groups(hands, ra, sa.classes[hands], sb.classes[hands])
     labels, lab = np.unique(groups.ra, return_inverse=True)
@@ -312,13 +326,15 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
     """Every hand's rank and strength class through every_hand (the way without a table: it
     copes with hands that get no rank, or several), put in colex order."""
     db = engine.evaluator(10 ** 6).compiled
-    db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, TRUE AS ok, [0::BIGINT] AS k WHERE FALSE")
-    keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k '
+    db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, TRUE AS ok, [0::BIGINT] AS k, "
+                          "[[0::BIGINT]] AS p WHERE FALSE")
+    keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k, k.p '
                     f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)"}
     for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick):
         pass
     db.create("ranked", 'SELECT w, r, ok, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
     rows = db.query('SELECT w, r, ok, g FROM "x_ranked"')
+    shapes = db.query('SELECT DISTINCT r, p FROM "x_strength" WHERE ok')
     total = math.comb(len(cards), 5)
     ranks = np.full(total, -1, dtype=np.int64)
     classes = np.zeros(total, dtype=np.int64)
@@ -327,7 +343,22 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
         w, r, ok, g = (np.asarray(c) for c in zip(*rows))
         at = _colex_of_lex(w.astype(np.int64), len(cards))
         ranks[at], ranked[at], classes[at] = r, ok.astype(bool), g
-    return Strengths(ranks, classes, ranked)
+    return Strengths(ranks, classes, ranked, _places(engine, shapes))
+
+
+def _places(engine: "Engine", shapes: list[tuple]) -> Any:
+    """FiveTable.places from every ranked hand's (rank, places of its key), or None (a rank with
+    two shapes, a place twice, or places the rules write as strings)."""
+    from .evaluators.compiled import STR
+    key = engine.evaluator(10 ** 6).compiled.program.preds.get(I.HAND_KEY)
+    if key is not None and STR in (key.types[1], key.types[2]):
+        return None
+    found: dict[Any, tuple] = {}
+    for rank, places in shapes:
+        shape = tuple(tuple(p) for p in (places or []))
+        if found.setdefault(rank, shape) != shape or len(set(shape)) != len(shape):
+            return None
+    return tuple(sorted(found.items()))
 
 
 def _colex_of_lex(w: np.ndarray, n: int) -> np.ndarray:

@@ -63,6 +63,7 @@ class Equity(sevens.Equity):
 def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
            game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED) -> Equity:
     """Each player's equity; InvalidCards names what is wrong with the cards or the game."""
+    from .proof import order_proof
     from .table import five_card_table
     if game not in engine.games:
         raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(engine.games))})")
@@ -85,6 +86,7 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
         if given.count(c) > 1:
             raise InvalidCards(f"{engine.notation.token(c)} is given twice")
     table = five_card_table(engine)
+    order_proof(engine, table).require("poker equity")
     pos = lambda cards: [position[c] for c in cards]  # noqa: E731
     try:
         result = sevens.equity(table.values, len(table.cards), [pos(p) for p in players], pos(shown), pos(gone),

@@ -43,7 +43,7 @@ import sys
 import threading
 import weakref
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "rules_digest", "cache_dir", "cache_path",
            "STATS"]
 
-FORMAT = 1                    # the cache file's format (and part of the rules' digest)
+FORMAT = 2                    # the cache file's format (and part of the rules' digest)
 MAGIC = b"poker-engine five-card table\n"
 CHUNK = 65_000                # hands per run of the compiled rules (per worker)
 MAX_WORKERS = 8
@@ -102,6 +102,10 @@ class FiveTable:
     ranks: np.ndarray
     classes: tuple[tuple[Any, tuple], ...]
     rules_digest: str
+    # The places (order, index) of handKey's values, in the key's order, for every hand of each
+    # rank: ((rank, ((o, i), ...)), ...); None when two hands of one rank have their values at
+    # different places (or one place twice).  What engine.proof needs to read a key place by place.
+    places: tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...] | None = None
 
     def __post_init__(self) -> None:
         for array in (self.values, self.ranks):
@@ -343,6 +347,7 @@ class _Strengths:
     ranks: np.ndarray
     inverse: np.ndarray
     rows: list[np.ndarray]
+    patterns: list[np.ndarray] = field(default_factory=list)   # distinct (rank, (there, o, i) a place)
 
 
 def _strengths(m: int, wr: np.ndarray, r: np.ndarray, keys: dict[str, np.ndarray]) -> _Strengths | int:
@@ -355,19 +360,24 @@ def _strengths(m: int, wr: np.ndarray, r: np.ndarray, keys: dict[str, np.ndarray
     ranks[wr] = r
     w, v = keys["w"], keys["v"]
     order = np.lexsort((v, keys["i"], keys["o"], w))      # by hand, then (order, index, value)
-    w, v = w[order], v[order]
+    w, v, o, i = w[order], v[order], keys["o"][order], keys["i"][order]
     lengths = np.bincount(w, minlength=m)
     width = int(lengths.max()) if len(w) else 0
     place = np.arange(len(w)) - (np.cumsum(lengths) - lengths)[w]
     cols = [ranks]
+    shape = [ranks]                 # where each hand's values are: (there, o, i) a place
     for j in range(width):
         at = place == j
         there, value = np.zeros(m, dtype=np.int8), np.zeros(m, dtype=v.dtype)
+        po, pi = np.zeros(m, dtype=o.dtype), np.zeros(m, dtype=i.dtype)
         there[w[at]] = 1
         value[w[at]] = v[at]
+        po[w[at]], pi[w[at]] = o[at], i[at]
         cols += [there, value]
+        shape += [there, po, pi]
     rows, inverse = _unique_rows(cols)
-    return _Strengths(ranks, inverse, rows)
+    patterns, _ = _unique_rows(shape)
+    return _Strengths(ranks, inverse, rows, patterns)
 
 
 def _unique_rows(cols: list[np.ndarray]) -> tuple[list[np.ndarray], np.ndarray]:
@@ -514,7 +524,31 @@ def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tu
         ranks[lo:hi] = s.ranks
         start += k
     decoded = _decode(program, classes, rename)
-    return FiveTable(tuple(int(c) for c in cards), values, _small_ranks(ranks), decoded, digest)
+    return FiveTable(tuple(int(c) for c in cards), values, _small_ranks(ranks), decoded, digest,
+                     _places(program, [s.patterns for s in results], rename))
+
+
+def _places(program, chunks: list[list[np.ndarray]], rename: dict[str, str] | None = None
+            ) -> tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...] | None:
+    """Each rank's places of handKey's values, from the chunks' distinct (rank, places) rows;
+    None when a rank has two (FiveTable.places)."""
+    from .evaluators.compiled import STR
+    merged: dict[Any, set[tuple]] = {}
+    for p in chunks:
+        cols = [c.tolist() for c in p]
+        for row in range(len(cols[0])):
+            places = tuple((cols[2 + 3 * j][row], cols[3 + 3 * j][row]) for j in range((len(cols) - 1) // 3)
+                           if cols[1 + 3 * j][row])
+            merged.setdefault(cols[0][row], set()).add(places)
+    if any(len(found) != 1 or len(set(next(iter(found)))) != len(next(iter(found))) for found in merged.values()):
+        return None
+    key = program.preds.get((rename or {}).get(I.HAND_KEY, I.HAND_KEY))
+    types = (key.types[1], key.types[2]) if key is not None else (None, None)
+    rank_type = _types(program, rename)[0]
+    decode = lambda x, t: program.strings[int(x)] if t == STR else int(x)  # noqa: E731
+    return tuple(sorted((decode(rank, rank_type), tuple((decode(o, types[0]), decode(i, types[1]))
+                                                         for o, i in next(iter(found))))
+                        for rank, found in merged.items()))
 
 
 def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
@@ -624,6 +658,7 @@ def _serialise(table: FiveTable) -> bytes:
               "cards": list(table.cards),
               "counts": {"hands": len(table.values), "classes": len(table.classes),
                          "ranks": {str(r): int(c) for r, c in zip(*np.unique(table.ranks, return_counts=True))}},
+              "places": None if table.places is None else [[r, [list(p) for p in ps]] for r, ps in table.places],
               "arrays": [[name, len(blob)] for name, blob in blobs.items()],
               "payload": {"bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}}
     head = json.dumps(header, separators=(",", ":")).encode("ascii")
@@ -684,7 +719,7 @@ def _read(path: Path, n: int) -> bytes | None:
         os.close(fd)
 
 
-def _parse(data: bytes, cards: list[int], digest: str) -> dict[str, np.ndarray]:
+def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.ndarray], Any]:
     if not data.startswith(MAGIC):
         raise _Reject("it is not a five-card table file")
     at = len(MAGIC)
@@ -726,7 +761,20 @@ def _parse(data: bytes, cards: list[int], digest: str) -> dict[str, np.ndarray]:
         at += length
     if at != len(payload):
         raise _Reject("its header's array sizes do not add up")
-    return arrays
+    return arrays, _places_of(header.get("places"))
+
+
+def _places_of(places: Any) -> tuple | None:
+    """FiveTable.places from a header's JSON (_Reject when it is not of that shape)."""
+    if places is None:
+        return None
+    atom = (int, str)
+    if not isinstance(places, list) or not all(
+            isinstance(e, list) and len(e) == 2 and isinstance(e[0], atom) and isinstance(e[1], list)
+            and all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, atom) for x in p) for p in e[1])
+            for e in places):
+        raise _Reject("its header's places are malformed")
+    return tuple((r, tuple(tuple(p) for p in ps)) for r, ps in places)
 
 
 def _npy(blob: bytes, name: str) -> np.ndarray:
@@ -751,7 +799,8 @@ def _npy(blob: bytes, name: str) -> np.ndarray:
     return np.frombuffer(blob, dtype=dtype, count=shape[0], offset=f.tell())
 
 
-def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str) -> FiveTable:
+def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, places: tuple | None = None
+              ) -> FiveTable:
     """A table from its arrays, checked for consistency."""
     total = math.comb(len(cards), 5)
     values, ranks = arrays["values"], arrays["ranks"]
@@ -777,7 +826,9 @@ def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str) -> F
                                                                           ends.tolist()))
     if any(not a < b for a, b in zip(classes, classes[1:])):
         raise _Reject("its classes are not in strictly ascending order")
-    return FiveTable(tuple(cards), values, ranks.copy(), classes, digest)
+    if places is not None and sorted(r for r, _ in places) != sorted({r for r, _ in classes}):
+        raise _Reject("its places do not name the ranks of its classes")
+    return FiveTable(tuple(cards), values, ranks.copy(), classes, digest, places)
 
 
 def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: int,
@@ -789,7 +840,8 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         if data is None:
             return None
         try:
-            table = _table_of(_parse(data, cards, digest), cards, digest)
+            arrays, places = _parse(data, cards, digest)
+            table = _table_of(arrays, cards, digest, places)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
         _verify(engine, table, sample, seed)
@@ -825,3 +877,6 @@ def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None) -
             hand = engine.notation.format(hands[j].tolist())
             raise _Reject(f"the rules give the hand {hand} the strength {strength}, the file "
                           f"{table.classes[table.values[w]]} (rank {table.ranks[w]})")
+    sampled = _places(db.program, [got.patterns])
+    if table.places is not None and (sampled is None or not set(sampled) <= set(table.places)):
+        raise _Reject("the rules put the sampled hands' key values at other places than the file says")

@@ -11,9 +11,12 @@ to SQL, answer a million questions at once.  The translation keeps pyDatalog's m
   & C <= 52``) is a relation computed only for the values its callers pass (its *demand*).
 - ``len_`` counts distinct values, ``min_``/``max_`` (ordered by the value itself) are grouped
   queries.  Every other aggregate is refused with the reason.
-- Arithmetic follows Python: floor division and modulo round towards minus infinity, ``/`` is
-  true division, integers overflowing 64 bits and division by zero are errors, never a wrong
-  number; strings never meet numbers in arithmetic, joins or order (refused when they could).
+- Arithmetic follows Python on integers (floats are refused: :func:`_numbers`): floor division
+  and modulo round towards minus infinity; a division by a variable is made for the rows
+  pyDatalog reaches (a witness query, :meth:`Compiled._witness`), and a run that fails (a zero
+  divisor, an integer past 64 bits) is never an answer: its worlds go to pyDatalog
+  (:mod:`engine.evaluators.exact`); strings never meet numbers in arithmetic, joins or order
+  (refused when they could).  Relation names keep their case (:func:`_table`).
 - Questions come in **worlds**: each world is what one pyDatalog query would see (the sets of one
   fight, or one hand).  Every relation that depends on the input facts carries the world as its
   first column, so predicates over two sets (``beat``, ``shareCard`` …) are evaluated only for the
