@@ -52,6 +52,8 @@ from typing import IO, Any, Iterable, Iterator
 
 import yaml
 
+from .notation import MAX_HAND_CHARS, MAX_HAND_TOKENS, oversized
+
 __all__ = ["BatchError", "FORMATS", "OUTPUT_FORMATS", "read_fights", "check_fight",
            "write_results", "format_of", "sniff", "json_safe", "to_yaml", "STDIN",
            "MAX_DEPTH", "MAX_SCALAR", "MAX_ITEM_CHARS", "MAX_ITEM_NODES", "MAX_INT_DIGITS",
@@ -68,8 +70,6 @@ MAX_SCALAR = 64 * 1024          # characters of one YAML scalar (a hand is 14)
 MAX_ITEM_CHARS = 1 << 20        # characters of one JSON element or JSON Lines line
 MAX_ITEM_NODES = 10_000         # values in one fight (or other top-level value) of YAML
 MAX_INT_DIGITS = 100            # longer integers are kept as text
-MAX_HAND_TOKENS = 64            # a hand with more cards than this is marked bad before the rules
-MAX_HAND_CHARS = 256            # and so is a hand written in more characters than this
 
 _CHUNK = 1 << 16                # characters read at a time (JSON)
 _SNIFF = 1 << 16                # bytes of stdin looked at to tell the format
@@ -686,28 +686,13 @@ class _YamlReader:
 
 # ---- checking a fight ----------------------------------------------------------------------
 
-_SEPARATORS = re.compile(r"[\s,;]+")
-
-
 def _cards_problem(cards: Any) -> str | None:
-    """Why a hand (or a board) as read is no set of cards: not text or a list, or far too long."""
-    if isinstance(cards, str):
-        if len(cards) > MAX_HAND_CHARS:
-            return f"too long ({len(cards)} characters; a hand is five cards)"
-        if len(cards) > 2 * MAX_HAND_TOKENS - 2:
-            tokens = sum(1 for t in _SEPARATORS.split(cards) if t)
-            if tokens > MAX_HAND_TOKENS:
-                return f"too many cards ({tokens}; a hand is five cards)"
-    elif isinstance(cards, list):
-        if len(cards) > MAX_HAND_TOKENS:
-            return f"too many cards ({len(cards)}; a hand is five cards)"
-        for card in cards:
-            if isinstance(card, str) and len(card) > MAX_HAND_CHARS:
-                return f"a card of {len(card)} characters"
-    else:
+    """Why a hand (or a board) as read is no set of cards: not text or a list, or far too long
+    (:func:`engine.notation.oversized`, which every command's cards pass as well)."""
+    if not isinstance(cards, (str, list)):
         kind = "nothing" if cards is None else f"a {type(cards).__name__}"
         return f"expected cards (a string or a list), not {kind}"
-    return None
+    return oversized(cards)
 
 
 def check_fight(item: Any) -> str | None:

@@ -20,7 +20,7 @@ from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
 from .evaluators.compiled import Untranslatable, worker_count
 from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
-from .lazy import pyDatalog, pyParser
+from .lazy import pyDatalog, pyEngine, pyParser
 from .notation import Cards, InvalidCards, Notation
 from .query import QueryError, compile_query
 
@@ -80,7 +80,25 @@ class LogicOwner:
             if getattr(_active, "owner", None) is not self:
                 pyDatalog.Logic(self._logic)
                 _active.owner = self
-            yield
+            try:
+                yield
+            except BaseException:
+                _forget_search()
+                raise
+
+
+def _forget_search() -> None:
+    """Drop the search of a query that an exception stopped (a budget, Ctrl-C).  pyDatalog
+    restores the state an ask found, and retracts the query's temporary predicate, only when the
+    ask ends normally: a stopped one stayed in the thread's Logic, held by every later ask (130 MB
+    a stopped query)."""
+    logic = pyDatalog.Logic(True)
+    for subgoal in [*logic.Subgoals.values(), logic.Goal]:
+        if subgoal is not None:         # its tasks refer back to it from C++, out of gc's sight
+            subgoal.tasks, subgoal.waiters, subgoal.clauses, subgoal.facts = [], [], [], {}
+    logic.Subgoals, logic.Tasks, logic.Recursive_Tasks, logic.Recursive, logic.Goal = {}, None, None, False, None
+    for pred in [p for p in logic.Db.values() if p.name.startswith("_pyD_query")]:
+        pyEngine.remove(pred)
 
 
 class Var:

@@ -12,13 +12,15 @@
 
 An output path that is a symbolic link is written through: its target is replaced and the link
 stays.  While a temporary file exists, SIGTERM (like Ctrl-C) removes it before the process ends
-(:func:`terminate_cleanly`).
+(:func:`terminate_cleanly`); one left by a run killed outright is removed by the next write to
+the same path (:func:`remove_leftovers`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -26,8 +28,10 @@ import threading
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
-__all__ = ["atomic_write", "atomic_writer", "check_writable", "target_of", "terminate_cleanly",
-           "Terminated", "umask"]
+__all__ = ["atomic_write", "atomic_writer", "check_writable", "remove_leftovers", "target_of",
+           "terminate_cleanly", "Terminated", "umask"]
+
+TEMPORARY_SUFFIX = ".tmp"
 
 
 class Terminated(SystemExit):
@@ -119,10 +123,14 @@ def replacing(target: Path, mode: int, encoding: str | None = None) -> Iterator[
     there is replaced, not followed) when the block ends without error, with ``mode``.
 
     It is written beside the target, flushed and synced, then renamed over it; on any failure,
-    Ctrl-C or SIGTERM the temporary file is removed and the target stays as it was.
+    Ctrl-C or SIGTERM the temporary file is removed and the target stays as it was.  Its name,
+    ``.NAME.PID.XXXXXXXX.tmp``, says whose it is: a run killed outright (SIGKILL) leaves it
+    behind, and the next write to ``target`` removes it (:func:`remove_leftovers`).
     """
+    remove_leftovers(target)
     with terminate_cleanly():
-        fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=str(target.parent), prefix=f".{target.name}.{os.getpid()}.",
+                                   suffix=TEMPORARY_SUFFIX)
         try:
             with (os.fdopen(fd, "w", encoding=encoding) if encoding else os.fdopen(fd, "wb")) as f:
                 yield f
@@ -134,6 +142,43 @@ def replacing(target: Path, mode: int, encoding: str | None = None) -> Iterator[
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
+
+
+def remove_leftovers(target: Path) -> list[Path]:
+    """Remove the temporary files that killed writers of ``target`` left beside it; return them.
+
+    Only what is unmistakably such a file goes: named as :func:`replacing` names them (the
+    target's name, a process id, mkstemp's eight characters), a regular file of this user, and
+    its writer's process gone.  A file of a live process, or of another user, stays.
+    """
+    pattern = re.compile(re.escape(f".{target.name}.") + r"(\d+)\.[a-z0-9_]{8}"
+                         + re.escape(TEMPORARY_SUFFIX))
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        if not found or int(found.group(1)) == os.getpid() or _alive(int(found.group(1))):
+            continue
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and info.st_uid == os.getuid():
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process ``pid`` exists (one of another user counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OSError, OverflowError, ValueError):     # another user's, or no process id at all
+        return True
+    return True
 
 
 def atomic_write(path: Path | str, text: str) -> None:

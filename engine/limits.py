@@ -12,7 +12,8 @@ the budget.  How:
 
 * a timer (``signal.setitimer``, SIGALRM) ticks every :data:`TICK` seconds while a budget is
   active; its handler, run by Python in the main thread, compares the clock with the deadline and
-  the resident set size (``/proc/self/statm``) with the ceiling.  Python code, pyDatalog, and
+  the resident set size (``/proc/self/statm``) with the ceiling.  Python code, pyDatalog (whose
+  engine :mod:`engine.lazy` loads interpreted: its Cython build never looks at signals), and
   DuckDB queries (which poll for signals) stop within a tick;
   DuckDB, though, merely told of a pending exception, finishes its query first; so
 * every live compiled evaluator (``engine.evaluators.compiled.Compiled.interrupt``, found by its

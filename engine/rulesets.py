@@ -122,7 +122,11 @@ def resolve(rules: str | Path | None = None) -> RuleSet:
     """
     rules = DEFAULT_RULES if rules is None else rules
     text = str(rules)
-    candidate = Path(text).expanduser()
+    try:
+        candidate = Path(text).expanduser()
+    except RuntimeError:            # ~name of no user: pathlib cannot tell the home directory
+        raise RuleError(f"{text}: not a directory of rule files (no home directory for "
+                        f"{text.split('/')[0]!r})") from None
     if isinstance(rules, Path) or "/" in text or text.startswith(".") or (candidate.is_dir() and not _is_named(text)):
         if not candidate.is_dir():
             raise RuleError(f"{text}: not a directory of rule files")

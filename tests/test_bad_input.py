@@ -341,3 +341,37 @@ def test_a_batch_streams_in_bounded_memory(tmp_path):
     count, base_mb, peak_mb = map(int, done.stdout.split())
     # flat: what the batch adds to the imports stays far below what 200,000 fights would take
     assert count == 200_000 and peak_mb - base_mb < 40, (base_mb, peak_mb)
+
+
+# ---- every command: a hand far longer than any game plays, a path of no user (issue 19) -----
+
+HUGE = " ".join(["AH", "KH", "QH", "JH", "TH"] * 1600)            # 8,000 cards
+QUOTED = "'AH KH QH JH TH AH KH QH JH TH AH KH QH J…'"
+
+
+@pytest.mark.parametrize("argv, stdin, status, error", [
+    (["rank", HUGE], "", 2, f"poker: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+    (["rank", "AHKHQHJHTH" * 14], "", 2,
+     "poker: 'AHKHQHJHTHAHKHQHJHTHAHKHQHJHTHAHKHQHJHTH…': too many cards (70; a hand is five cards)"),
+    (["beat", HUGE, A], "", 2, f"poker: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+    (["beat", "--board", "2C 3D 4S", A, HUGE], "", 2,
+     f"poker: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+    (["equity", "AS AD", "KC KD", "--dead", HUGE], "", 2,
+     f"poker: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+    (["repl"], f"let a = {HUGE}\n", 1,
+     f"poker: line 1: let a: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+    (["game"], f"0\n{HUGE}\n", 1, f"poker: line 2: {QUOTED}: too long (23999 characters; a hand is five cards)"),
+])
+def test_a_hand_longer_than_any_game_is_refused_by_every_command(monkeypatch, capsys, argv, stdin, status, error):
+    """Refused as it is read, with the batches' check (engine.notation.oversized): 8,000 cards
+    ran `poker beat` for a minute, to 6 GB.  (The budget only keeps a failure quick.)"""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    assert main([*argv, "--timeout", "5"]) == status
+    out, err = capsys.readouterr()
+    assert err == error + "\n" and out == ""
+
+
+def test_rules_in_the_home_of_no_user_are_one_line(capsys):
+    assert main(["--rules", "~nosuchuser", "rank", A]) == 2
+    assert capsys.readouterr().err == \
+        "poker: ~nosuchuser: not a directory of rule files (no home directory for '~nosuchuser')\n"

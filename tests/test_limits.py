@@ -373,3 +373,99 @@ def test_number_arithmetic_in_queries_is_unchanged(engine):
     assert engine.query("getRank(a, R) & (X == R * 2 + 1) & (Y == -R) & (Z == R % 3)", a=ROYAL) == \
         [{"R": 10, "X": 21, "Y": -10, "Z": 1}]
     assert engine.query("(X == 2.5) & (Y == X * 2)") == [{"X": 2.5, "Y": 5.0}]
+
+
+# ---- pyDatalog's own search: budgets and Ctrl-C reach into it (issue 19) --------------------
+
+# Four copies of the deck joined (52**4 rows): pyDatalog's search alone, no Python of ours.
+JOIN = "cardId(A, X, Y) & cardId(B, Z, W) & cardId(C, P, Q) & cardId(D, R, S)"
+
+
+def _repl(*argv: str) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "engine", "repl", *argv], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def _finish(proc: subprocess.Popen, script: str, seconds: float) -> tuple[str, str, float]:
+    """Feed the script, wait at most ``seconds`` (then kill: a budget that did not stop pyDatalog)."""
+    start = time.monotonic()
+    try:
+        out, err = proc.communicate(script, timeout=seconds)
+    finally:
+        proc.kill()
+    return out, err, time.monotonic() - start
+
+
+def _uncompiled(folder: Path, clause: str) -> Path:
+    """The standard rules, a recursion (so that pyDatalog answers every question) and ``clause``."""
+    rules = copy_rules(folder)
+    (rules / "count.dl").write_text(COUNT)
+    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write(clause + "\n")
+    return rules
+
+
+def test_a_time_budget_stops_pydatalogs_search():
+    proc = _repl("--timeout", "1")
+    out, err, elapsed = _finish(proc, f"{JOIN}\ncardId(1, V, S)\n", 15)    # unstopped: a minute, 6 GB
+    assert elapsed < 5
+    assert err == "poker: line 1: the query ran past its time budget of 1 s (--timeout)\n"
+    assert (proc.returncode, out) == (1, "V = 1, S = 1\n")
+
+
+def test_a_memory_ceiling_stops_pydatalogs_search_and_its_memory_is_freed():
+    proc = _repl("--timeout", "30", "--memory", "100M")
+    out, err, elapsed = _finish(proc, f"{JOIN}\ntimeout 0.5\n{JOIN}\ncardId(1, V, S)\n", 20)
+    assert elapsed < 15
+    lines = err.splitlines()
+    assert lines[0].startswith("poker: line 1: the query passed the memory ceiling of 100 MB (resident ")
+    # the second starts (it had been refused, "before it started", had the first kept its memory)
+    assert lines[1:] == ["poker: line 3: the query ran past its time budget of 0.5 s (--timeout)"]
+    assert out == "timeout: 0.5 s per query\nV = 1, S = 1\n"
+
+
+def test_a_rule_set_that_falls_back_to_pydatalog_stops_at_its_timeout(tmp_path, capsys):
+    rules = _uncompiled(tmp_path / "rules", f"getRank_Join: getRank(S, 99) <= isHand(S) & {JOIN} & (A < 0)")
+    start = time.monotonic()
+    status, out, err = _run(capsys, "rank", "--rules", str(rules), "--timeout", "1", ROYAL)
+    assert time.monotonic() - start < 5
+    assert (status, out) == (2, "")
+    assert err.splitlines()[0].startswith("poker: warning: the rules are not compiled (")
+    assert err.splitlines()[1:] == ["poker: poker rank ran past its time budget of 1 s (--timeout)"]
+
+
+def test_ctrl_c_stops_pydatalogs_search_at_once():
+    proc = _repl()
+    proc.stdin.write("cardId(1, V, S)\n")
+    proc.stdin.flush()
+    assert proc.stdout.readline() == "V = 1, S = 1\n"       # pyDatalog is loaded
+    proc.stdin.write(f"{JOIN} & cardId(E, X5, Y5)\n")
+    proc.stdin.flush()
+    time.sleep(1)
+    proc.send_signal(signal.SIGINT)
+    out, err, elapsed = _finish(proc, "cardId(1, V, S)\n", 10)
+    assert elapsed < 2
+    assert (proc.returncode, out, err) == (1, "V = 1, S = 1\n", "poker: line 2: interrupted\n")
+
+
+def test_every_answer_of_the_game_has_the_default_budget(tmp_path, slow_rules):
+    """$POKER_TIMEOUT (else 60 s) bounds each answer, as it bounds each REPL query, and the load of
+    the rules; the time spent waiting for a line does not count.  The game goes on after a line
+    that failed."""
+    rules = _uncompiled(tmp_path / "rules", "getRank_Count: getRank(S, 99) <= isHand(S) & cnt(X) & (X > 99999999)")
+    env = {**os.environ, limits.TIMEOUT_ENV: "2"}         # loading the rules takes a second
+
+    def game(rules: Path, script: str) -> tuple[int, list[str], float]:
+        proc = subprocess.Popen([sys.executable, "-m", "engine", "game", "--rules", str(rules)], env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True, cwd=ROOT)
+        _, err, elapsed = _finish(proc, script, 20)       # unbounded: minutes
+        return proc.returncode, err.splitlines(), elapsed
+
+    status, lines, elapsed = game(rules, f"0\n{ROYAL}\n4\n3\n")
+    assert elapsed < 10
+    assert (status, lines[1:]) == (1, ["poker: line 2: the answer ran past its time budget of 2 s (--timeout)",
+                                       "poker: line 3: choose 0, 1, 2 or 3, not '4'"])
+    status, lines, elapsed = game(slow_rules, "3\n")     # what needs no hand is computed as it loads
+    assert elapsed < 10
+    assert (status, lines) == (2, ["poker: loading the rules ran past its time budget of 2 s (--timeout)"])

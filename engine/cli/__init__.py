@@ -21,6 +21,7 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
+from ..io import Terminated
 from . import check, diff, equity, game, judging, repl, roles
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
@@ -73,6 +74,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         clear_progress()
         print("poker: interrupted", file=sys.stderr)
         return 130
+    except Terminated as exc:               # SIGTERM while an output file was written (engine.io)
+        # returned, not raised: run() then ends the process at once, where a SystemExit would tear
+        # the interpreter down and DuckDB's nanobind print 43 lines of "leaked instances"
+        clear_progress()
+        print("poker: terminated", file=sys.stderr)
+        return int(exc.code)
 
 
 def run() -> NoReturn:

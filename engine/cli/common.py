@@ -145,12 +145,12 @@ def execute(args: argparse.Namespace) -> int:
 # ---- limits: --timeout, --memory -----------------------------------------------------------
 
 # The default time budget of each command (seconds); the rest get limits.DEFAULT_TIMEOUT.  The
-# sessions (repl, game) have none as a whole: the REPL gives each query its own (`timeout N`).
-COMMAND_TIMEOUTS: dict[str, float | None] = {
+# sessions (repl, game) have none as a whole (a user thinks between lines): each query of the
+# REPL and each answer of the game gets its own (:func:`query_budget`).
+COMMAND_TIMEOUTS: dict[str, float] = {
     "judge": limits.DEFAULT_BATCH_TIMEOUT, "check": limits.DEFAULT_BATCH_TIMEOUT,
-    "diff": limits.DEFAULT_BATCH_TIMEOUT,
-    "repl": None, "game": None}
-SESSIONS = ("repl", "game")
+    "diff": limits.DEFAULT_BATCH_TIMEOUT}
+SESSIONS = {"repl": "query", "game": "answer"}      # a session: what gets a budget of its own
 
 
 def _seconds(text: str) -> float:
@@ -171,10 +171,9 @@ def add_limit_options(parser: "Parser") -> None:
     """``--timeout SECONDS`` and ``--memory SIZE`` on every subcommand of ``parser``."""
     for name, sub in parser.commands.items():
         default = COMMAND_TIMEOUTS.get(name, limits.DEFAULT_TIMEOUT)
-        if name == "repl":
-            what = f"the time budget of each query, in seconds (default {limits.DEFAULT_TIMEOUT:g}; 0: none)"
-        elif default is None:
-            what = "a time budget for the whole session, in seconds (default none)"
+        if name in SESSIONS:
+            what = (f"the time budget of each {SESSIONS[name]}, in seconds "
+                    f"(default {limits.DEFAULT_TIMEOUT:g}; 0: none)")
         else:
             what = f"stop after this many seconds (default {default:g}; 0: none)"
         sub.add_argument("--timeout", metavar="SECONDS", type=_seconds, default=None,
@@ -187,15 +186,15 @@ def add_limit_options(parser: "Parser") -> None:
 def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
     """(seconds, bytes) that a command may use: --timeout and --memory, else the defaults.
 
-    A session (repl, game) as a whole gets only what is given explicitly; the REPL gives each
-    query the budget of :func:`query_budget`.  A bad $POKER_TIMEOUT, $POKER_MEMORY or
-    $POKER_WORKERS (read here too, so that it shows before any work) is a CommandError naming it.
+    A session (repl, game) as a whole gets none: it gives each query or answer the budget of
+    :func:`query_budget`.  A bad $POKER_TIMEOUT, $POKER_MEMORY or $POKER_WORKERS (read here too,
+    so that it shows before any work) is a CommandError naming it.
     """
     command = getattr(args, "command", None)
     seconds = getattr(args, "timeout", None)
     memory = getattr(args, "memory", None)
     if command in SESSIONS:
-        return (seconds if command == "game" else None), (memory if command == "game" else None)
+        return None, None
     try:
         if seconds is None:
             fallback = COMMAND_TIMEOUTS.get(command, limits.DEFAULT_TIMEOUT) if command else None
@@ -209,7 +208,8 @@ def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
 
 
 def query_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
-    """The budget of one REPL query: --timeout (else $POKER_TIMEOUT, else 60 s) and --memory."""
+    """The budget of one REPL query or game answer: --timeout (else $POKER_TIMEOUT, else 60 s)
+    and --memory (else the default ceiling)."""
     seconds = getattr(args, "timeout", None)
     memory = getattr(args, "memory", None)
     try:
@@ -237,6 +237,14 @@ def load_engine(args: argparse.Namespace) -> Engine:
     if key not in _engines:
         _engines[key] = _checked(Engine(key))
     return _engines[key]
+
+
+def load_session_engine(args: argparse.Namespace, budget: tuple[float | None, int | None]) -> Engine:
+    """The engine of a session (repl, game), loaded within the budget of one query: a session as
+    a whole has none, and rules may ask for endless work as they load (what needs no hand is
+    computed then)."""
+    with limits.budget(*budget, what="loading the rules"):
+        return load_engine(args)
 
 
 def _checked(engine: Engine) -> Engine:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from typing import Any, Callable
 
+from .. import limits
 from ..core import Engine
 from ..game import DEALS, PLAYERS, Game
 from ..notation import InvalidCards
-from .common import CommandError, LineSession, add_json_option, add_rules_option, load_engine, print_json
+from .common import (CommandError, LineSession, add_json_option, add_rules_option, load_engine,
+                     load_session_engine, print_json, query_budget)
 
 HISTORY = ("POKER_GAME_HISTORY", "~/.poker_game_history")     # (environment variable, default)
 
@@ -111,10 +114,17 @@ SET_PREDICATES = ("isPair", "isThree", "isFour", "isFlush", "isStraight", "isA",
 class Menu:
     """One run of the menu over a :class:`LineSession`.  On a terminal it prompts as the
     report's screenshot shows; piped, it prints only answers.  Bad input is one line on stderr
-    and the menu goes on; the end of input ends the game cleanly."""
+    and the menu goes on; the end of input ends the game cleanly.  Each answer is computed
+    within ``budget`` (seconds, bytes), the time spent waiting for input outside it."""
 
-    def __init__(self, engine: Engine, lines: LineSession):
-        self.engine, self.lines = engine, lines
+    def __init__(self, engine: Engine, lines: LineSession,
+                 budget: tuple[float | None, int | None] = (None, None)):
+        self.engine, self.lines, self.budget = engine, lines, budget
+
+    def answering(self) -> contextlib.AbstractContextManager[None]:
+        """The budget of one answer: past it, BudgetExceeded (the line fails, the menu goes on)."""
+        seconds, memory = self.budget
+        return limits.budget(seconds, memory, what="the answer")
 
     def say(self, text: str) -> None:
         print(text, flush=True)
@@ -149,7 +159,7 @@ class Menu:
                 if self.lines.interactive:
                     self.say("")
                 break
-            except InvalidCards as exc:
+            except (InvalidCards, limits.BudgetExceeded) as exc:
                 self.lines.fail(str(exc))
             except BrokenPipeError:      # the reader left: stop (main exits quietly)
                 raise
@@ -168,28 +178,31 @@ class Menu:
         cards = self.engine.cards(self.read("Give me a set of cards (e.g. AH AD 3C):"))
         e = self.engine
         flags = (e.is_pair, e.is_three, e.is_four, e.is_flush, e.is_straight, e.is_a, e.is_k)
-        self.say(f"cards: {e.notation.format(cards)}")
-        for name, flag in zip(SET_PREDICATES, flags):
-            self.say(f"{name}: {'true' if flag(cards) else 'false'}")
-        rank, name = self._category(cards)
-        self.say(f"rank: {rank} ({name})")
+        with self.answering():
+            self.say(f"cards: {e.notation.format(cards)}")
+            for name, flag in zip(SET_PREDICATES, flags):
+                self.say(f"{name}: {'true' if flag(cards) else 'false'}")
+            rank, name = self._category(cards)
+            self.say(f"rank: {rank} ({name})")
 
     def fight(self, n: int) -> None:
         hands = [self.engine.cards(self.read(f"Give me hand {i + 1} (e.g. AH KH QH JH TH):")) for i in range(n)]
-        for i, hand in enumerate(hands):
-            rank, name = self._category(hand)
-            self.say(f"hand {i + 1}: {self.engine.notation.format(hand)}  {name} (rank {rank})")
-        if n == 2:
-            self.say(f"beat: {self.engine.beat(*hands)}")
-        try:
-            winners = self.engine.winners(hands)
-        except InvalidCards as exc:      # the rules' verdict on these hands, not bad input
-            self.say(f"no winner: {exc}")
-            return
-        self.say(winners_line(winners))
+        with self.answering():
+            for i, hand in enumerate(hands):
+                rank, name = self._category(hand)
+                self.say(f"hand {i + 1}: {self.engine.notation.format(hand)}  {name} (rank {rank})")
+            if n == 2:
+                self.say(f"beat: {self.engine.beat(*hands)}")
+            try:
+                winners = self.engine.winners(hands)
+            except InvalidCards as exc:      # the rules' verdict on these hands, not bad input
+                self.say(f"no winner: {exc}")
+                return
+            self.say(winners_line(winners))
 
 
 def run_game(args: argparse.Namespace) -> int:
-    engine = load_engine(args)
+    budget = query_budget(args)
+    engine = load_session_engine(args, budget)
     with LineSession(history=HISTORY) as lines:
-        return Menu(engine, lines).run()
+        return Menu(engine, lines, budget).run()

@@ -30,7 +30,7 @@ from ..notation import InvalidCards
 from ..query import QueryError, compile_query
 from .. import limits
 from .common import (LineSession, Parser, UsageError, add_json_option, add_rules_option, error,
-                     execute, load_engine, query_budget, reload_engine, rules_key)
+                     execute, load_session_engine, query_budget, reload_engine, rules_key)
 
 HISTORY = ("POKER_HISTORY", "~/.poker_history")     # (environment variable, default)
 PROMPT = "poker> "
@@ -75,12 +75,12 @@ class Session:
 
     def __init__(self, args: argparse.Namespace, build_parser: Callable[[], Parser]):
         self.rules_key = rules_key(args)
-        self.engine: Engine = load_engine(args)
+        self.timeout, self.memory = query_budget(args)      # of each query (`timeout N`)
+        self.engine: Engine = load_session_engine(args, (self.timeout, self.memory))
         self.json = bool(getattr(args, "json", False))
         self.build_parser = build_parser
         self.parser = build_parser()
         self.hands: dict[str, str] = {}
-        self.timeout, self.memory = query_budget(args)      # of each query (`timeout N`)
         self.commands: dict[str, Callable[[str], None]] = {
             "let": self.do_let, "unlet": self.do_unlet, "hands": self.do_hands,
             "preds": self.do_preds, "predicates": self.do_preds, "reload": self.do_reload,
@@ -191,9 +191,11 @@ class Session:
     def do_reload(self, rest: str) -> None:
         """Build a new engine from the rule files; on error keep the old one."""
         try:
-            self.engine = reload_engine(self.rules_key)
+            with limits.budget(self.timeout, self.memory, what="loading the rules"):
+                self.engine = reload_engine(self.rules_key)
         except Exception as exc:    # a rule error, or pyDatalog refusing what the loader accepted
-            reason = exc if isinstance(exc, (loader.RuleError, OSError)) else f"{type(exc).__name__}: {exc}"
+            known = (loader.RuleError, OSError, limits.BudgetExceeded)
+            reason = exc if isinstance(exc, known) else f"{type(exc).__name__}: {exc}"
             raise ReplError(f"reload failed, the old rules stay loaded: {reason}") from None
         self.parser = self.build_parser()
         print(f"reloaded {self.engine.name}: {len(self.engine.ruleset.clauses)} clauses "
