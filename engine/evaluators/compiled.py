@@ -153,10 +153,22 @@ class _Reader:
             self.steps.append(Atom(node.func.id, tuple(self.term(a) for a in node.args)))
         else:
             op, left, right = _CMP[type(node.ops[0])], node.left, node.comparators[0]
+            if op != "==" and (isinstance(left, ast.Subscript) or isinstance(right, ast.Subscript)):
+                # pyDatalog reads (f[X] != 2) as a literal of its own ('f[2]!='), not as the value
+                # of f compared: follow it by leaving such a clause to pyDatalog
+                raise self.fail(f"a function compared by {op} is read otherwise by pyDatalog (not compiled)")
             if op == "==" and isinstance(left, ast.Subscript) and isinstance(right, (ast.Name, ast.Constant)):
-                self.steps.append(Atom(left.value.id, tuple(self.term(k) for k in _keys(left)) + (self.term(right),)))
+                keys = [self.term(k) for k in _keys(left)]
+                value = self.term(right)
+                if isinstance(value, Var) and any(value.name in _vars(k) for k in keys):
+                    raise self.fail(f"the value of {left.value.id} is one of its own keys, which pyDatalog "
+                                    "reads otherwise (not compiled)")
+                self.steps.append(Atom(left.value.id, tuple(keys) + (value,)))
                 return
             self.steps.append(Compare(op, self.term(left), self.term(right)))
+
+    def fail(self, message: str) -> Untranslatable:
+        return Untranslatable(f"{self.clause.where}: {self.clause.label}: {message}")
 
     def term(self, node: ast.expr) -> Term:
         if isinstance(node, ast.Constant):

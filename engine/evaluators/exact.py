@@ -6,7 +6,8 @@ where the rules do not: a division by zero in a row pyDatalog never reaches (the
 it), an integer overflow.  Such a failure is never an answer and never loses a batch: the worlds
 of the failed run are split in halves and asked again, and a world that still fails alone is
 asked of pyDatalog, the reference.  What pyDatalog answers is the answer; what fails there too
-(a division the rules do make) is that world's :class:`Failure`, and the other worlds keep theirs.
+(a division the rules do make) is that world's :class:`Failure`, and the other worlds keep theirs.  (pyDatalog binds a division by
+zero's variable to the exception rather than raising; an answer holding one is such a failure.)
 
 Nothing here guesses: a world is answered by the compiled program only if its whole run
 succeeded, and then its answers are the program's (held to pyDatalog by the tests and the fuzzer).
@@ -65,6 +66,8 @@ def reference_attempt(reference: Any, worlds: Sequence[World], asked: Sequence[A
     for world in worlds:
         try:
             out += reference.answers([world], asked)
+        except RuleFailure as exc:
+            out.append(Failure(str(exc)))
         except REFERENCE_FAULTS as exc:
             out.append(Failure(describe(exc)))
     return out

@@ -37,6 +37,7 @@ class ReferenceEvaluator:
                             continue
                         args = [Var(f"X{i}") if a is None else a for i, a in enumerate(ask.args)]
                         rows = self.owner.ask(ask.pred, *args)
+                        _no_exception_values(rows)
                         answers[ask] = ordered(_whole(ask, r) for r in rows)
                 finally:
                     for name, row in facts:
@@ -49,3 +50,13 @@ def _whole(ask: Ask, free: tuple) -> tuple:
     """A row of the asked predicate: the bound arguments and the free ones' answers."""
     values = iter(free)
     return tuple(next(values) if a is None else a for a in ask.args)
+
+
+def _no_exception_values(rows: Any) -> None:
+    """pyDatalog does not raise on a division by zero in a clause: it binds the variable to the
+    exception and goes on.  An answer holding one is the rules failing, not a value: RuleFailure."""
+    for row in rows:
+        for value in row:
+            if isinstance(value, BaseException):
+                from .exact import RuleFailure, describe
+                raise RuleFailure(describe(value))
