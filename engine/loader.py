@@ -260,6 +260,10 @@ class _Checker:
             if not (_has_term(node.left) or _has_term(node.comparators[0])):
                 # Python would compare the constants while the clause is built
                 raise self.fail(node, "a comparison of two constants (it needs a variable or a function)")
+            if isinstance(node.ops[0], ast.Eq) and isinstance(node.left, (ast.BinOp, ast.UnaryOp)):
+                # pyDatalog cannot build (C // 3 + C == X) or (-V == X): its expression has no ==
+                raise self.fail(node, "write the variable first: X == expression (pyDatalog cannot "
+                                      "build expression == X)")
         else:
             raise self.fail(node, f"a body is literals joined by &, found {_describe(node)}")
 

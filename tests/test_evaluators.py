@@ -258,3 +258,28 @@ def test_a_fault_of_the_rules_marks_the_fights_it_touches(tmp_path):
         assert got == want and len(got) == 40
     assert [v.result for v in want[:2]] == [-1, 1]
     assert want[0].error and "the rules fail" in want[0].error
+
+
+def test_a_view_asked_free_is_answered_as_pydatalog_answers_it(tmp_path):
+    # A predicate whose clauses need an argument bound by the caller (isCard's C, or p's Y below) is
+    # computed by the compiled program for what its callers pass.  Asked with that argument free,
+    # pyDatalog answers, or refuses (DatalogError): the compiled evaluators leave it to pyDatalog.
+    from engine.evaluators.exact import RuleFailure
+    rules = copy_rules(tmp_path / "rules")
+    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write("\nunsafe_D: unsafe(S, Y) <= isHand(S) & ~member(S, Y)\nunsafe_D: unsafe(S, 1) <= isPair(S)\n")
+    engine = Engine(rules)
+    assert engine.fallback is None, engine.fallback
+    worlds = [World(((1, 14, 3, 4, 5),))] * 12
+    for ask in (Ask("isCard", (None,)), Ask("unsafe", (1, None))):
+        results = []
+        for evaluator in (engine.reference, engine.evaluator(1), engine.evaluator(10 ** 6)):
+            try:
+                results.append(evaluator.answers(worlds, [ask]))
+            except RuleFailure as exc:
+                results.append(str(exc))
+        assert results[0] == results[1] == results[2], results
+    bound = [Ask("unsafe", (1, 9)), Ask("unsafe", (1, 14))]
+    want = engine.reference.answers(worlds, bound)
+    assert want[0][bound[0]] == [(1, 9)] and want[0][bound[1]] == []
+    assert engine.evaluator(1).answers(worlds, bound) == engine.evaluator(10 ** 6).answers(worlds, bound) == want

@@ -1530,6 +1530,8 @@ class CompiledEvaluator:
 
     def attempt(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[Any]:
         """Every world's answers, or its exact.Failure; a failed run is answered again (exact.attempt)."""
+        if self.reference is not None and asks_a_view_free(self.compiled.program, asked):
+            return exact.reference_attempt(self.reference, worlds, asked)
         return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
 
     def _answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
@@ -1566,6 +1568,17 @@ class CompiledEvaluator:
             else:
                 seeds.setdefault(ask.pred, set()).add(values)
         return {name: v for name, v in seeds.items() if name not in free}
+
+
+def asks_a_view_free(program: Program, asked: Sequence[Any]) -> bool:
+    """Whether a predicate whose clauses need an argument bound by their caller (a view, not only
+    narrowed) is asked with that argument free.  The compiled program computes a view for what
+    its callers pass; asked free, pyDatalog answers, or raises, as it does: it is asked instead."""
+    for ask in asked:
+        pred = program.preds.get(ask.pred)
+        if pred is not None and pred.view and not pred.optional and any(ask.args[i] is None for i in pred.inputs):
+            return True
+    return False
 
 
 def _packed(worlds: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any]]:

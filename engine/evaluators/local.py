@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .. import loader
 from . import Answers, Ask, World, exact, ordered
-from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
+from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var, asks_a_view_free
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -278,7 +278,10 @@ class LocalEvaluator:
         return exact.raised(self.attempt(worlds, asked))
 
     def attempt(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Any]:
-        """Every world's answers, or its exact.Failure; a world that fails here is pyDatalog's."""
+        """Every world's answers, or its exact.Failure; a world that fails here is pyDatalog's, and
+        so is a view asked with an input free (compiled.asks_a_view_free)."""
+        if self.reference is not None and asks_a_view_free(self.program, asked):
+            return exact.reference_attempt(self.reference, worlds, asked)
         return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
 
     def _answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:

@@ -36,7 +36,13 @@ class ReferenceEvaluator:
                             answers[ask] = []
                             continue
                         args = [Var(f"X{i}") if a is None else a for i, a in enumerate(ask.args)]
-                        rows = self.owner.ask(ask.pred, *args)
+                        try:
+                            rows = self.owner.ask(ask.pred, *args)
+                        except Exception as exc:     # pyDatalog refuses the question (DatalogError)
+                            if type(exc).__name__ != "DatalogError":
+                                raise
+                            from .exact import RuleFailure, describe
+                            raise RuleFailure(describe(exc)) from None
                         _no_exception_values(rows)
                         answers[ask] = ordered(_whole(ask, r) for r in rows)
                 finally:
