@@ -260,8 +260,10 @@ class _Checker:
             if not (_has_term(node.left) or _has_term(node.comparators[0])):
                 # Python would compare the constants while the clause is built
                 raise self.fail(node, "a comparison of two constants (it needs a variable or a function)")
-            if isinstance(node.ops[0], ast.Eq) and isinstance(node.left, (ast.BinOp, ast.UnaryOp)):
-                # pyDatalog cannot build (C // 3 + C == X) or (-V == X): its expression has no ==
+            left, right = node.left, node.comparators[0]
+            if isinstance(node.ops[0], ast.Eq) and (_arithmetic(left) or (_arithmetic(right) and not _has_term(left))):
+                # pyDatalog cannot build (C // 3 + C == X), (-V == X), nor (14 == V + 1), which
+                # Python turns into (V + 1 == 14): its expressions have no ==
                 raise self.fail(node, "write the variable first: X == expression (pyDatalog cannot "
                                       "build expression == X)")
         else:
@@ -355,6 +357,11 @@ def _expanded(node: ast.AST) -> int:
         left, right = _expanded(node.left), _expanded(node.right)
         return 2 * left + 2 * right + 3 if isinstance(node.op, ast.Mod) else left + right + 1
     return 1 + sum(_expanded(c) for c in ast.iter_child_nodes(node))
+
+
+def _arithmetic(node: ast.expr) -> bool:
+    """An expression pyDatalog builds as an operation (a negative constant is a constant)."""
+    return isinstance(node, ast.BinOp) or (isinstance(node, ast.UnaryOp) and not isinstance(node.operand, ast.Constant))
 
 
 def _has_term(node: ast.AST) -> bool:

@@ -126,6 +126,7 @@ def test_a_variant_toml_that_is_a_fifo_is_named(tmp_path):
     # pyDatalog cannot build an expression on the left of == (it has no ==): the rule file says so
     ("a: p(X) <= declared(X) & (X + 1 == Y) & (Y > 2)", "write the variable first: X == expression"),
     ("a: p(X) <= declared(X) & (-X == Y) & (Y > 2)", "write the variable first"),
+    ("a: p(X) <= declared(X) & (14 == X + 1)", "write the variable first"),
 ])
 def test_undefined_predicates_and_unbound_variables(source, words):
     assert words in refused(source)
@@ -134,6 +135,7 @@ def test_undefined_predicates_and_unbound_variables(source, words):
 @pytest.mark.parametrize("source", [
     "a: p(X) <= declared(X) & (Y == X + 1) & (Y > 2)",
     "a: p(X) <= (X > 2)",                                 # the caller binds X
+    "a: p(X) <= declared(X) & (-7 == Y) & (Y < X)",        # a negative constant is no expression
     "a: (f[X] == len_(C)) <= holds(X, I, C)\nb: p(X, N) <= (f[X] == N) & (N > 1)",
     "a: p(X) <= declared(X) & ~holds(X, 1, C)",
 ])
