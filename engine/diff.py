@@ -48,7 +48,7 @@ from . import interface as I
 from . import sevens
 from .check import RANKS, Progress, every_hand
 from .proof import order_proof, prove
-from .table import FiveTable, TableError, five_card_tables, say
+from .table import FiveTable, TableError, five_card_tables, merge_places, say
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -353,12 +353,7 @@ def _places(engine: "Engine", shapes: list[tuple]) -> Any:
     key = engine.evaluator(10 ** 6).compiled.program.preds.get(I.HAND_KEY)
     if key is not None and STR in (key.types[1], key.types[2]):
         return None
-    found: dict[Any, tuple] = {}
-    for rank, places in shapes:
-        shape = tuple(tuple(p) for p in (places or []))
-        if found.setdefault(rank, shape) != shape or len(set(shape)) != len(shape):
-            return None
-    return tuple(sorted(found.items()))
+    return merge_places((rank, places or []) for rank, places in shapes)
 
 
 def _colex_of_lex(w: np.ndarray, n: int) -> np.ndarray:

@@ -230,7 +230,7 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]]) -> None:
 
 def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
     """handKey's values: only compared, A's with B's at the same place (module docstring, 1)."""
-    from .evaluators.compiled import Atom, Compare, Var
+    from .evaluators.compiled import Compare, Var
     for name in cone:
         for rule in rules[name]:
             bound: dict[str, Any] = {}

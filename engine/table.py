@@ -45,7 +45,7 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -533,22 +533,36 @@ def _places(program, chunks: list[list[np.ndarray]], rename: dict[str, str] | No
     """Each rank's places of handKey's values, from the chunks' distinct (rank, places) rows;
     None when a rank has two (FiveTable.places)."""
     from .evaluators.compiled import STR
-    merged: dict[Any, set[tuple]] = {}
-    for p in chunks:
-        cols = [c.tolist() for c in p]
-        for row in range(len(cols[0])):
-            places = tuple((cols[2 + 3 * j][row], cols[3 + 3 * j][row]) for j in range((len(cols) - 1) // 3)
-                           if cols[1 + 3 * j][row])
-            merged.setdefault(cols[0][row], set()).add(places)
-    if any(len(found) != 1 or len(set(next(iter(found)))) != len(next(iter(found))) for found in merged.values()):
-        return None
     key = program.preds.get((rename or {}).get(I.HAND_KEY, I.HAND_KEY))
     types = (key.types[1], key.types[2]) if key is not None else (None, None)
     rank_type = _types(program, rename)[0]
     decode = lambda x, t: program.strings[int(x)] if t == STR else int(x)  # noqa: E731
-    return tuple(sorted((decode(rank, rank_type), tuple((decode(o, types[0]), decode(i, types[1]))
-                                                         for o, i in next(iter(found))))
-                        for rank, found in merged.items()))
+    shapes = []
+    for p in chunks:
+        cols = [c.tolist() for c in p]
+        for row in range(len(cols[0])):
+            shapes.append((decode(cols[0][row], rank_type),
+                           tuple((decode(cols[2 + 3 * j][row], types[0]), decode(cols[3 + 3 * j][row], types[1]))
+                                 for j in range((len(cols) - 1) // 3) if cols[1 + 3 * j][row])))
+    return merge_places(shapes)
+
+
+def merge_places(shapes: Iterable[tuple[Any, Sequence[Sequence[Any]]]]
+                 ) -> tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...] | None:
+    """FiveTable.places from hands' (rank, places of their key's values, in order): each rank's
+    one shape, or None when a rank has two, or a place comes twice.
+
+    >>> merge_places([(2, [(1, 0), (1, 1)]), (1, [(1, 0)]), (2, [(1, 0), (1, 1)])])
+    ((1, ((1, 0),)), (2, ((1, 0), (1, 1))))
+    >>> merge_places([(2, [(1, 0)]), (2, [(1, 0), (1, 1)])]) is None
+    True
+    """
+    found: dict[Any, tuple] = {}
+    for rank, places in shapes:
+        shape = tuple(tuple(p) for p in places)
+        if found.setdefault(rank, shape) != shape or len(set(shape)) != len(shape):
+            return None
+    return tuple(sorted(found.items()))
 
 
 def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
@@ -562,14 +576,14 @@ def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
 def _decode(program, classes: list[np.ndarray], rename: dict[str, str] | None = None
             ) -> tuple[tuple[Any, tuple], ...]:
     """The classes as (rank, key) with the rules' values (strings decoded, as Engine.strength)."""
-    from .evaluators.compiled import FLOAT, STR
+    from .evaluators.compiled import STR
     _, key_type = _types(program, rename)
     strings = program.strings
 
     def value(x: Any) -> Any:
         if key_type == STR:
             return strings[int(x)]
-        return float(x) if key_type == FLOAT else int(x)
+        return int(x)
 
     width = (len(classes) - 1) // 2
     cols = [c.tolist() for c in classes]

@@ -37,7 +37,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .. import interface, loader
 from . import exact, ordered
 
-INT, FLOAT, STR = "BIGINT", "DOUBLE", "VARCHAR"
+INT, STR = "BIGINT", "VARCHAR"          # the column types: floats are not compiled (_numbers)
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
 # What the engine asks of a batch (verdicts, ranks, keys, reasons): the calls that narrowing serves.
 ASKED = (interface.GET_RANK, interface.IS_HAND, interface.HAND_KEY, interface.BEAT, interface.WINNER,
@@ -506,7 +506,11 @@ class Program:
         give a larger demand, never a smaller one, so every call still finds all of its answers.
         """
         views = {name: pred for name, pred in self.preds.items() if pred.view}
-        exact = self._dividing(views)
+        # A demand built from fewer steps than the caller's whole body before the call holds values
+        # pyDatalog never passes: harmless, except to a view that divides, or calls what does
+        # (``inv(X, Y) <= Y == 100 // X`` called after ``(X != 0)``): those are asked exactly what
+        # the caller's body gives, step for step.
+        exact = self.dividing & views.keys()
         for name, pred in views.items():
             demand = DEMAND + name
             self.preds[demand] = Pred(demand, len(pred.inputs), world=pred.world, types=[None] * len(pred.inputs))
@@ -535,19 +539,6 @@ class Program:
             pred.runtime = (pred.world or pred.view or name in self.dividing
                             or any(self.preds[d].runtime for d in self.deps(pred)))
 
-    def _dividing(self, views: Mapping[str, "Pred"]) -> set[str]:
-        """The views that divide, or call a view that divides (whose demand they feed).
-
-        A demand built from fewer steps than the caller's whole body before the call holds values
-        pyDatalog never passes: harmless, except to a division (``inv(X, Y) <= Y == 100 // X``
-        called after ``(X != 0)``), where such a value is a division by zero the rules never
-        make.  These views are asked exactly what the caller's body gives, step for step.
-        (A relation that is no view is computed whole, for every value, as pyDatalog would.)
-        """
-        found = {name for name, pred in views.items()
-                 if any(_divides(t) for r in pred.rules for t in _terms(r))}
-        return _callers(found, {name: self.deps(pred) for name, pred in views.items()})
-
     def _worlds(self) -> None:
         for name in self.order:
             pred = self.preds[name]
@@ -564,11 +555,6 @@ class Program:
             for rule in pred.rules:
                 env = _type_env(self, rule, {})
                 out = [_type_of(rule, t, env) for t in rule.head]
-                for demand in rule.demands:
-                    denv = _type_env(self, demand, {})
-                    if any(_type_of(demand, t, denv) == FLOAT for t in demand.head):
-                        raise rule.fail(f"{demand.pred[len(DEMAND):]} is called with a float argument "
-                                        "it needs bound (not translated)")
                 if rule.aggregate:
                     kind, var = rule.aggregate
                     out.append(INT if kind == "len_" else env.get(var.name))
@@ -751,15 +737,13 @@ def _mixed(a: str | None, b: str | None) -> bool:
 def _type_of(rule: Rule, term: Term, env: dict[str, str | None]) -> str | None:
     if isinstance(term, Const):
         v = term.value
-        return STR if isinstance(v, str) else FLOAT if isinstance(v, float) else INT
+        return STR if isinstance(v, str) else INT
     if isinstance(term, Var):
         return env.get(term.name)
     left = _type_of(rule, term.left, env)
     right = _type_of(rule, term.right, env) if term.right is not None else left
     if STR in (left, right):
         raise rule.fail("arithmetic on a string")
-    if term.op == "/" or FLOAT in (left, right):
-        return FLOAT
     return INT if left or right else None
 
 
@@ -953,12 +937,12 @@ def _where(conds: list[str]) -> str:
 
 def _term_type(term: Term, types: dict[str, str | None]) -> str | None:
     if isinstance(term, Const):
-        return STR if isinstance(term.value, str) else FLOAT if isinstance(term.value, float) else INT
+        return STR if isinstance(term.value, str) else INT
     if isinstance(term, Var):
         return types.get(term.name)
     a = _term_type(term.left, types)
     b = _term_type(term.right, types) if term.right is not None else a
-    return FLOAT if term.op == "/" or FLOAT in (a, b) else a or b
+    return a or b
 
 
 # --------------------------------------------------------------------------------------------
@@ -1144,8 +1128,7 @@ class Compiled:
     def _create_static(self, names: list[str]) -> None:
         for name in names:
             pred = self.program.preds[name]
-            if name not in self._static and not pred.runtime:
-                self._witness(pred.rules)
+            if name not in self._static and not pred.runtime:      # nothing that divides: see dividing
                 self._run(f"CREATE TABLE {_table(name)} AS {self._sql.materialise(pred)}")
                 self._static.add(name)
 
@@ -1471,8 +1454,9 @@ class Compiled:
         return found
 
 
-class CompiledEvaluator:
-    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run.
+class CompiledEvaluator(exact.Exact):
+    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run (where a
+    run fails, see :class:`engine.evaluators.exact.Exact`).
 
     The sets go to DuckDB as one row each, their cards packed six bits a card into one integer
     (ids 0..63, up to ten cards; any other set is passed card by card): a batch of 20,000 fights
@@ -1480,6 +1464,7 @@ class CompiledEvaluator:
     """
 
     name = "compiled"
+    fault = EvaluationError
 
     def __init__(self, clauses: Iterable[loader.Clause] = (), threads: int | None = None,
                  program: Program | None = None, lazy: bool = False):
@@ -1522,17 +1507,9 @@ class CompiledEvaluator:
                 "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
             return db.run(batch, names, seeds=seeds)
 
-    reference: Any = None       # who answers the worlds of a run that fails (the Engine's pyDatalog)
-
-    def answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
-        """Every world's answers (a RuleFailure where the rules themselves fail: engine.evaluators.exact)."""
-        return exact.raised(self.attempt(worlds, asked))
-
-    def attempt(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[Any]:
-        """Every world's answers, or its exact.Failure; a failed run is answered again (exact.attempt)."""
-        if self.reference is not None and asks_a_view_free(self.compiled.program, asked):
-            return exact.reference_attempt(self.reference, worlds, asked)
-        return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
+    @property
+    def program(self) -> Program:
+        return self._args[0]
 
     def _answers(self, worlds: Sequence[Any], asked: Sequence[Any]) -> list[dict]:
         names = list(dict.fromkeys(a.pred for a in asked))
@@ -1568,17 +1545,6 @@ class CompiledEvaluator:
             else:
                 seeds.setdefault(ask.pred, set()).add(values)
         return {name: v for name, v in seeds.items() if name not in free}
-
-
-def asks_a_view_free(program: Program, asked: Sequence[Any]) -> bool:
-    """Whether a predicate whose clauses need an argument bound by their caller (a view, not only
-    narrowed) is asked with that argument free.  The compiled program computes a view for what
-    its callers pass; asked free, pyDatalog answers, or raises, as it does: it is asked instead."""
-    for ask in asked:
-        pred = program.preds.get(ask.pred)
-        if pred is not None and pred.view and not pred.optional and any(ask.args[i] is None for i in pred.inputs):
-            return True
-    return False
 
 
 def _packed(worlds: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any]]:

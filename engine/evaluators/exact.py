@@ -44,6 +44,40 @@ REFERENCE_FAULTS = (ArithmeticError, TypeError)
 Run = Callable[[Sequence[World], Sequence[Ask]], list[Answers]]
 
 
+class Exact:
+    """The answers of a compiled evaluator (SQL, or the program in-process): its own run's, except
+    for the worlds of a run that fails (:func:`attempt`) and for a view asked with an input free
+    (:func:`asks_a_view_free`), which are pyDatalog's (``reference``, set by the Engine; None: the
+    failure is raised)."""
+    reference: Any = None
+    fault: type[Exception]                  # what a failed run raises (compiled.EvaluationError)
+    program: Any                            # the compiled Program
+
+    def _answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
+        raise NotImplementedError
+
+    def answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
+        """Every world's answers (a RuleFailure where the rules themselves fail)."""
+        return raised(self.attempt(worlds, asked))
+
+    def attempt(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers | Failure]:
+        """Every world's answers, or its Failure."""
+        if self.reference is not None and asks_a_view_free(self.program, asked):
+            return reference_attempt(self.reference, worlds, asked)
+        return attempt(self._answers, self.reference, worlds, asked, self.fault)
+
+
+def asks_a_view_free(program: Any, asked: Sequence[Ask]) -> bool:
+    """Whether a predicate whose clauses need an argument bound by their caller (a view, not only
+    narrowed) is asked with that argument free.  The compiled program computes a view for what
+    its callers pass; asked free, pyDatalog answers, or raises, as it does: it is asked instead."""
+    for ask in asked:
+        pred = program.preds.get(ask.pred)
+        if pred is not None and pred.view and not pred.optional and any(ask.args[i] is None for i in pred.inputs):
+            return True
+    return False
+
+
 def attempt(run: Run, reference: Any, worlds: Sequence[World], asked: Sequence[Ask],
             fault: type[Exception]) -> list[Answers | Failure]:
     """``run``'s answers, with the worlds of a run that raised ``fault`` answered again: in

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from .. import loader
 from . import Answers, Ask, World, exact, ordered
-from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var, asks_a_view_free
+from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -242,10 +242,12 @@ def _consistent(free: list[int], names: list[str], row: tuple) -> bool:
     return True
 
 
-class LocalEvaluator:
-    """The Evaluator protocol over a compiled Program, in Python, one world at a time."""
+class LocalEvaluator(exact.Exact):
+    """The Evaluator protocol over a compiled Program, in Python, one world at a time (where it
+    fails, see :class:`engine.evaluators.exact.Exact`)."""
 
     name = "compiled (in-process)"
+    fault = EvaluationError
 
     def __init__(self, clauses: Iterable[loader.Clause] | None = None, program: Program | None = None):
         self.program = program if program is not None else Program(list(clauses or []))
@@ -270,19 +272,6 @@ class LocalEvaluator:
         if plans is None:
             plans = self._plans["whole$" + name] = [_Plan(self.program, r.full) for r in self.program.preds[name].rules]
         return plans
-
-    reference: Any = None       # who answers a world this one fails on (the Engine's pyDatalog)
-
-    def answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
-        """Every world's answers (a RuleFailure where the rules themselves fail: engine.evaluators.exact)."""
-        return exact.raised(self.attempt(worlds, asked))
-
-    def attempt(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Any]:
-        """Every world's answers, or its exact.Failure; a world that fails here is pyDatalog's, and
-        so is a view asked with an input free (compiled.asks_a_view_free)."""
-        if self.reference is not None and asks_a_view_free(self.program, asked):
-            return exact.reference_attempt(self.reference, worlds, asked)
-        return exact.attempt(self._answers, self.reference, worlds, asked, EvaluationError)
 
     def _answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:
         out = []
