@@ -27,6 +27,14 @@ ODDITY = ("\noddity_D: oddity(S, X) <= getMax(S, V) & (N == 0 - V) & (X == N // 
           "\nearly_D: early(S, P) <= part(S, P, C) & (P < 'pairs')\n")
 
 
+def appended(tmp_path, text: str):
+    """A copy of the standard rules with ``text`` appended to ranking.dl (on lines of its own)."""
+    rules = copy_rules(tmp_path / "rules")
+    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write("\n" + text.strip("\n") + "\n")
+    return rules
+
+
 def edited(tmp_path, name: str) -> Engine:
     rules = copy_rules(tmp_path / name)
     if name == "cardid-suits":
@@ -115,12 +123,11 @@ def test_the_edited_rule_sets_judge_differently(tmp_path):
     ("r_x: r(X, Z) <= holds(X, I, Y) & (Z == Y / 2)", "true division"),
     ("r_x: r(X) <= declared(X) & (cardCount[X] != 5)", "a function compared by !="),
     ("r_x: r(X, M) <= declared(X) & (partCount[X, 'all', M] == M)", "one of its own keys"),
+    ("r_x: r(A, B) <= declared(A) & ~shareCard(A, B) & declared(B)", "bound only after it"),
     ("r_x: holds(1, 2, 3)", "input fact"),
 ])
 def test_what_is_not_translated_is_refused_with_a_reason_and_judged_by_pydatalog(tmp_path, text, reason):
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\n" + text + "\n")
+    rules = appended(tmp_path, text)
     from engine.rulesets import resolve
     with pytest.raises(Untranslatable, match=reason):
         Program(resolve(rules).clauses)
@@ -140,11 +147,9 @@ def test_a_division_by_zero_the_rules_make_fails_on_every_evaluator(tmp_path):
     # division whose row a later step drops (later: V > 13 after dividing by V - 13) is no
     # failure in pyDatalog, whose exception value never reaches an answer: no row, everywhere.
     from engine.evaluators.exact import RuleFailure
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\nzero_D: zero(S, X) <= getMax(S, V) & (X == V // (V - V))"
-                "\nlater_D: later(S, X) <= getMax(S, V) & (X == 60 // (V - 13)) & (V > 13)"
-                "\nfine_D: fine(S, X) <= getMax(S, V) & (V != 13) & (X == 60 // (V - 13))\n")
+    rules = appended(tmp_path, "\nzero_D: zero(S, X) <= getMax(S, V) & (X == V // (V - V))"
+                               "\nlater_D: later(S, X) <= getMax(S, V) & (X == 60 // (V - 13)) & (V > 13)"
+                               "\nfine_D: fine(S, X) <= getMax(S, V) & (V != 13) & (X == 60 // (V - 13))\n")
     engine = Engine(rules)
     assert engine.fallback is None, engine.fallback
     worlds = [World(((1, 2, 3, 4, 5),)), World(((1, 2, 3, 4, 13),))] + [World(((9, 10, 11, 12, 8),))] * 10
@@ -162,10 +167,9 @@ def test_a_division_its_caller_guards_is_never_made(tmp_path):
     # inv divides by its input; the caller only asks it after (V != 1), so pyDatalog never
     # divides by zero.  A demand for inv built from fewer steps (the card's value, minus one)
     # would hold 0 for an ace, and the SQL would fail where the rules do not.
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\ninv_D: inv(X, Y) <= (Y == 60 // X)"
-                "\ninvOf_D: invOf(S, Y) <= member(S, C) & getValue(C, V) & (V != 1) & (W == V - 1) & inv(W, Y)\n")
+    rules = appended(tmp_path, "\ninv_D: inv(X, Y) <= (Y == 60 // X)"
+                               "\ninvOf_D: invOf(S, Y) <= member(S, C) & getValue(C, V) & (V != 1) "
+                               "& (W == V - 1) & inv(W, Y)\n")
     engine = Engine(rules)
     assert engine.fallback is None, engine.fallback
     hands = [(1, 2, 3, 4, 5), (14, 27, 40, 13, 26)] + hands_of_every_category(engine, 3, seed=7)
@@ -199,9 +203,7 @@ def test_a_joint_program_answers_as_each_rule_set_alone(tmp_path):
 def test_names_that_differ_only_in_case_are_two_predicates(tmp_path):
     # DuckDB folds the case of identifiers, even quoted: isthree and isThree shared one table,
     # and a batch answered isThree with isthree's rows.
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\ncase_D: isthree(S) <= isHand(S)\ncase_D: gETRANK(S, 99) <= isHand(S)\n")
+    rules = appended(tmp_path, "\ncase_D: isthree(S) <= isHand(S)\ncase_D: gETRANK(S, 99) <= isHand(S)\n")
     engine = Engine(rules)
     assert engine.fallback is None, engine.fallback
     hands = hands_of_every_category(engine, 2, seed=13)
@@ -220,11 +222,9 @@ def test_a_division_guarded_by_the_caller_is_computed_for_the_callers_demand(tmp
     # Bottom-up, inv would be every hand's, the ace's division included; it is narrowed to what
     # invOf asks (a view on S), as pyDatalog's top-down evaluation asks it.  A batch whose fights
     # hold aces is judged, every fight, as pyDatalog judges it.
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\ninv_D: inv(S, Y) <= member(S, C) & getValue(C, V) & (Y == 60 // (V - 1))"
-                "\ninvOf_D: invOf(S, Y) <= isHand(S) & ~isA(S) & inv(S, Y)"
-                "\ngetRank_X: getRank(S, 11) <= invOf(S, Y) & (Y == 1000)\n")
+    rules = appended(tmp_path, "\ninv_D: inv(S, Y) <= member(S, C) & getValue(C, V) & (Y == 60 // (V - 1))"
+                               "\ninvOf_D: invOf(S, Y) <= isHand(S) & ~isA(S) & inv(S, Y)"
+                               "\ngetRank_X: getRank(S, 11) <= invOf(S, Y) & (Y == 1000)\n")
     engine = Engine(rules)
     assert engine.fallback is None, engine.fallback
     program = engine.evaluator(1).program
@@ -245,10 +245,8 @@ def test_a_division_guarded_by_the_caller_is_computed_for_the_callers_demand(tmp
 def test_a_fault_of_the_rules_marks_the_fights_it_touches(tmp_path):
     # A rule that fails in pyDatalog itself (an exception value ordered against a number) fails
     # for the fights with an ace only; the batch judges the others (N in, N out, in order).
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\nbad_D: bad(S) <= member(S, C) & getValue(C, V) & (Y == 60 // (V - 1)) & (Y > 100)"
-                "\ngetRank_X: getRank(S, 11) <= isHand(S) & bad(S)\n")
+    rules = appended(tmp_path, "\nbad_D: bad(S) <= member(S, C) & getValue(C, V) & (Y == 60 // (V - 1)) & (Y > 100)"
+                               "\ngetRank_X: getRank(S, 11) <= isHand(S) & bad(S)\n")
     engine = Engine(rules)
     fights = [[engine.cards("AH AD 2C 2S 3H"), engine.cards("KH KD QC QS 4H")],
               [engine.cards("JH JD 2C 2S 4H"), engine.cards("TH TD 9C 9S 8H")]] * 20
@@ -265,9 +263,8 @@ def test_a_view_asked_free_is_answered_as_pydatalog_answers_it(tmp_path):
     # computed by the compiled program for what its callers pass.  Asked with that argument free,
     # pyDatalog answers, or refuses (DatalogError): the compiled evaluators leave it to pyDatalog.
     from engine.evaluators.exact import RuleFailure
-    rules = copy_rules(tmp_path / "rules")
-    with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\nunsafe_D: unsafe(S, Y) <= isHand(S) & ~member(S, Y)\nunsafe_D: unsafe(S, 1) <= isPair(S)\n")
+    rules = appended(tmp_path, "unsafe_D: unsafe(S, Y) <= isHand(S) & ~member(S, Y)\n"
+                               "unsafe_D: unsafe(S, 1) <= isPair(S)")
     engine = Engine(rules)
     assert engine.fallback is None, engine.fallback
     worlds = [World(((1, 14, 3, 4, 5),))] * 12

@@ -233,12 +233,26 @@ def _numbers(rule: Rule) -> None:
                 raise rule.fail(f"the integer {s.value} is past 64 bits (not compiled)")
 
 
-def _divides(term: Term) -> bool:
-    """Whether a term divides by something that can be zero (anything but a nonzero constant)."""
-    return any(isinstance(s, Op) and s.op in ("/", "//", "%")
-               and not (isinstance(s.right, Const) and s.right.value not in (0, None)
-                        and not isinstance(s.right.value, str))
-               for s in _subterms(term))
+def _negations(rule: Rule) -> None:
+    """Refuse a negated literal with a variable that a later step binds (``~shareCard(A, B) &
+    isHand(B)``): pyDatalog does not read it as NOT EXISTS over B (the fuzzer found its answers
+    differ), so such a rule set is left to pyDatalog.  A variable of the negation alone stays
+    existential, as pyDatalog reads it."""
+    bound: set[str] = set()
+    for k, step in enumerate(rule.body):
+        if isinstance(step, Compare):
+            if step.op == "==":
+                bound |= {t.name for t in (step.left, step.right) if isinstance(t, Var)}
+            continue
+        names = set().union(*map(_vars, step.args))
+        if step.negated:
+            later = set().union(*(_step_vars(s) for s in rule.body[k + 1:]))
+            late = sorted((names - bound) & later)
+            if late:
+                raise rule.fail(f"the variable {late[0]} of ~{step.pred} is bound only after it, which "
+                                "pyDatalog reads otherwise (not compiled)")
+        else:
+            bound |= names
 
 
 def _divisors(rule: Rule) -> list[tuple[int, list[Term]]]:
@@ -307,6 +321,7 @@ class Program:
             pred.rules.append(rule)
         for rule in self.all_rules():
             _numbers(rule)
+            _negations(rule)
             for step in rule.body:
                 if isinstance(step, Atom):
                     pred = self.preds.setdefault(step.pred, Pred(step.pred, len(step.args), types=[INT] * len(step.args)))
