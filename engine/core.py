@@ -12,7 +12,7 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from . import interface as I
 from . import loader, rulesets
@@ -24,10 +24,14 @@ from .lazy import pyDatalog, pyEngine, pyParser
 from .notation import Cards, InvalidCards, Notation
 from .query import QueryError, compile_query
 
+if TYPE_CHECKING:
+    from .tabled import TableFights
+
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
+TABLE_AFTER = 200             # fights asked of one engine before it looks for its five-card table
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,9 @@ class Engine(LogicOwner):
         self._workers: tuple[int, list[Evaluator]] | None = None    # (how many asked, them)
         self._reference: Evaluator | None = None
         self.fallback: str | None = None          # why the rules are not compiled, if they are not
+        self._fast: "TableFights | bool | None" = None   # None: not decided yet (table_fights)
+        self._built = False
+        self._asked = 0                           # fights asked through fights(): when to look for the table
         try:
             self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
         except Untranslatable as exc:
@@ -219,7 +226,36 @@ class Engine(LogicOwner):
     def fights(self, fights: Sequence[Sequence[Cards]], matrix: bool = False) -> list[Verdict]:
         """The verdicts of many fights at once (each 2..10 hands): the one way a fight is judged."""
         parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
-        return verdicts(self.evaluator(len(parsed)), parsed, matrix)
+        self._asked += len(parsed)
+        fast = self.table_fights() if self._asked >= TABLE_AFTER else None
+        return verdicts(self.evaluator(len(parsed)), parsed, matrix, fast)
+
+    def table_fights(self, build: bool = False, announce: Callable[[str], None] | None = None
+                     ) -> "TableFights | None":
+        """What reads two-hand fights off the five-card table, when the rules are proven to allow
+        it (:func:`engine.proof.fight_proof`), else None.  The table is used when it is at hand
+        (memoised, or cached on disk and verified); ``build`` builds it when it is not (half a
+        minute for 52 cards, then cached), unless the rules' clauses already rule the proof out;
+        ``announce`` is told so first, in a line.  Engine.fights turns to a table at hand by
+        itself after :data:`TABLE_AFTER` fights; ``poker judge`` on a long batch."""
+        if self._fast is None or (self._fast is False and build and not self._built):
+            from .proof import fight_obstacle, fight_proof
+            from .table import TableError, cached_table, five_card_table
+            from .tabled import TableFights
+            table = cached_table(self)
+            if table is None and build and self.fallback is None and fight_obstacle(self.ruleset.clauses) is None:
+                self._built = True
+                if announce is not None:
+                    announce("building the rules' five-card table once (about half a minute; then cached)")
+                try:
+                    table = five_card_table(self)
+                except TableError:
+                    table = None
+            if table is None:
+                self._fast = False
+                return None
+            self._fast = TableFights(table) if fight_proof(self, table).holds else False
+        return self._fast or None
 
     def strength(self, hand: Cards, board: Cards | None = None, game: str = "holdem"
                  ) -> tuple[int, tuple[int, ...]]:

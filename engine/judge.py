@@ -25,13 +25,16 @@ from .notation import InvalidCards
 if TYPE_CHECKING:
     from .core import Engine
     from .evaluators import Evaluator, Verdict
+    from .tabled import TableFights
 
 MIN_HANDS, MAX_HANDS = 2, 10
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
+LOOK_AFTER = 2_000      # fights read before the five-card table is looked for in the cache
+BUILD_AFTER = 300_000   # ... and before it is built when it is not there (it pays for itself)
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     """One fight's result, as written by `poker judge`.
 
@@ -61,11 +64,34 @@ class Judge:
     evaluator a core, :meth:`Engine.workers`) side by side, while the next chunk is read; or
     with the one evaluator given (``--plain``: pyDatalog)."""
 
-    def __init__(self, engine: "Engine", evaluator: "Evaluator | None" = None, chunk: int = CHUNK):
+    def __init__(self, engine: "Engine", evaluator: "Evaluator | None" = None, chunk: int = CHUNK,
+                 table: bool | None = None):
         self.engine = engine
         self.chunk = chunk
         self.chosen = evaluator
         self.used: dict[str, None] = {}        # the names of the evaluators that judged, in order
+        # The five-card table (engine/tabled.py): True: from the start (built if need be);
+        # None: when the batch turns out long; False: never.  Never with a chosen evaluator.
+        self.table = False if evaluator is not None else table
+        self.fast: "TableFights | None" = None
+        self._names: dict[tuple[int, ...], list[str | None]] = {}     # ranks -> their categories' names
+
+    def _look(self, index: int) -> None:
+        """Turn to the table when the batch is long enough for it to pay: the cached one after
+        :data:`LOOK_AFTER` fights, a new one after :data:`BUILD_AFTER` (it costs what judging
+        about 300,000 fights costs, then serves every later batch from the cache)."""
+        if self.table is False or self.fast is not None:
+            return
+        if self.table is True and index == 0:
+            build = True
+        elif self.table is None and index in (LOOK_AFTER, BUILD_AFTER):
+            build = index == BUILD_AFTER
+        else:
+            return
+        from .table import say
+        self.fast = self.engine.table_fights(build=build, announce=lambda line: say(f"a long batch: {line}"))
+        if self.fast is not None:
+            self.used["five-card table"] = None
 
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
@@ -76,9 +102,12 @@ class Judge:
             pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
             valid = 0
             size = chunks.first
+            self._look(0)
             for index, fight in enumerate(fights):
                 if index == chunks.small:
                     chunks.prepare()                 # a batch long enough for DuckDB
+                if index == LOOK_AFTER or index == BUILD_AFTER:
+                    self._look(index)
                 parsed = self._parse(index, fight)
                 pending.append(parsed)
                 valid += not isinstance(parsed[1], Result)
@@ -89,13 +118,26 @@ class Judge:
             yield from chunks.drain()
 
     def _result(self, ident: Any, v: "Verdict") -> Result:
-        ranks = list(v.ranks)
-        best = [self.engine.notation.format(b) for b in v.best] if v.best else None
-        return Result(ident, v.result, list(v.winners), ranks,
-                      [self.engine.categories.get(r) for r in ranks], v.error, best)
+        if v.best:
+            best = [self.engine.notation.format(b) for b in v.best]
+        else:
+            best = None
+            names = self._names.get(v.ranks)
+            if names is None:
+                names = self._names[v.ranks] = [self.engine.categories.get(r) for r in v.ranks]
+            return Result(ident, v.result, list(v.winners), list(v.ranks), names.copy(), v.error)
+        return Result(ident, v.result, list(v.winners), list(v.ranks),
+                      [self.engine.categories.get(r) for r in v.ranks], v.error, best)
 
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
+        if type(fight) is dict and "board" not in fight and "game" not in fight:
+            hands = fight.get("hands")                # the common case, read fast (check_fight's
+            if type(hands) is list and MIN_HANDS <= len(hands) <= MAX_HANDS:     # checks hold)
+                quick = self.engine.notation.quick
+                parsed = [quick(h) for h in hands]
+                if None not in parsed:
+                    return ident, parsed
         try:
             reason = check_fight(fight)          # junk, or a hand far longer than five cards
             if reason is not None:
@@ -206,10 +248,9 @@ class _Chunks:
         finally:
             self.free.put(worker)
 
-    @staticmethod
-    def _verdicts(evaluator: "Evaluator", fights: list) -> list["Verdict"]:
+    def _verdicts(self, evaluator: "Evaluator", fights: list) -> list["Verdict"]:
         from .evaluators import verdicts
-        return verdicts(evaluator, fights)
+        return verdicts(evaluator, fights, table=self.judge.fast)
 
     def _finish(self) -> Iterator[Result]:
         pending, future = self.flight[0]

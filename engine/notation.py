@@ -18,6 +18,7 @@ Cards = Union[str, Sequence[Union[str, int]]]
 SEPARATORS = re.compile(r"[\s,;]+")
 MAX_HAND_TOKENS = 64            # cards: far more than any game plays (a showdown plays at most 10)
 MAX_HAND_CHARS = 256            # characters of a hand, or of one card, as written
+SHORT = 2 * MAX_HAND_TOKENS - 2 # a hand this short cannot hold more than MAX_HAND_TOKENS cards
 EXCERPT = 40                    # characters of a refused hand quoted in its error
 
 
@@ -78,6 +79,9 @@ class Notation:
         """Card ids of a hand or set, in the order given (duplicates kept: the rules judge them).
         A hand far longer than any game plays is refused (:func:`oversized`), before and after
         it is read."""
+        quick = self.quick(cards)
+        if quick is not None:
+            return list(quick)
         problem = oversized(cards)
         if problem:
             raise InvalidCards(f"{_excerpt(cards)}: {problem}")
@@ -85,6 +89,17 @@ class Notation:
         if len(ids) > MAX_HAND_TOKENS:            # cards written together: AHKHQH…
             raise InvalidCards(f"{_excerpt(cards)}: {oversized(ids)}")
         return ids
+
+    def quick(self, cards: object) -> tuple[int, ...] | None:
+        """The common case read fast: a short string of whitespace-separated one-card tokens
+        (too short to be oversized); None for anything else, which :meth:`parse` reads."""
+        if type(cards) is not str or len(cards) > SHORT:
+            return None
+        single = self.__dict__.get("_single_tokens") or self._single()
+        try:
+            return tuple(map(single.__getitem__, cards.split()))
+        except KeyError:
+            return None
 
     def _parse(self, cards: Cards) -> list[int]:
         if isinstance(cards, str):

@@ -47,6 +47,9 @@ if TYPE_CHECKING:
     from .table import FiveTable
 
 TABLED = {I.GET_RANK: 0, I.HAND_KEY: 0}      # what the table holds: predicate -> its set argument
+FIGHT_TABLED = {**TABLED, I.IS_HAND: 0}       # ... and what a fight reads of it (isHand: every hand)
+READ = {I.DECLARED: 0, I.HOLDS: 0}           # the input facts a hand's predicates read (set place)
+POSITION, CARD = 1, 2                         # holds(S, Position, Card)
 VALUE = 3                                     # handKey(S, Order, Index, Value)
 MAX_PATTERNS = 2_000_000                      # more abstract pairs than this: no proof (too costly)
 
@@ -69,16 +72,27 @@ class Unproven(RuleError):
     """A path that needs the table's order, for rules not proven to follow it (one line)."""
 
 
-_memo: "weakref.WeakKeyDictionary[Any, dict[str, Proof]]" = weakref.WeakKeyDictionary()
+_memo: "weakref.WeakKeyDictionary[Any, dict[tuple, Proof]]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.Lock()
 
 
 def order_proof(engine: "Engine", table: "FiveTable") -> Proof:
     """The proof for this engine's rules and its table (memoised per engine and table digest)."""
+    return _memoised(engine, ("order", table.rules_digest), lambda: prove(engine.ruleset.clauses, table.places))
+
+
+def fight_proof(engine: "Engine", table: "FiveTable") -> Proof:
+    """Whether a fight of two hands of the deck that share no card gets, from the rules' beat,
+    the table's order of their values (see :func:`prove_fights`); memoised like order_proof."""
+    return _memoised(engine, ("fight", table.rules_digest),
+                     lambda: prove_fights(engine.ruleset.clauses, table.places, table.all_hands))
+
+
+def _memoised(engine: "Engine", key: tuple, make: Any) -> Proof:
     with _memo_lock:
-        found = _memo.setdefault(engine, {}).get(table.rules_digest)
+        found = _memo.setdefault(engine, {}).get(key)
         if found is None:
-            found = _memo[engine][table.rules_digest] = prove(engine.ruleset.clauses, table.places)
+            found = _memo[engine][key] = make()
         return found
 
 
@@ -98,24 +112,113 @@ def prove(clauses: Iterable[Any], places: Places | None) -> Proof:
     from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
-        cone, static = _cone(clauses)
-        if places is None:
-            raise _Fails("two hands of one rank have their key values at different places "
-                         "(or one place twice), so a key cannot be read place by place")
-        return _evaluate(clauses, cone, static, dict(places))
+        rules = _rules(clauses)
+        _check_local(rules, TABLED)
+        cone, static = _cone(rules, I.COMPARE_HANDS, TABLED, {})
+        _check_sets(cone, rules, {**{t: {0} for t in TABLED}, I.COMPARE_HANDS: {0, 1}})
+        _check_values(cone, rules)
+        return _evaluate(rules, cone, static, _places_or_fail(places))
     except _Fails as exc:
         return Proof(False, str(exc))
     except Untranslatable as exc:
         return Proof(False, f"the comparator cannot be compiled ({exc})")
 
 
+def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool) -> Proof:
+    """Whether the rules' ``beat(A, B, R)``, in a world of two hands that are five different cards
+    of the deck each and share no card, is the table's order (R = 1, 2, 0) of their values.
+
+    Three steps, like :func:`prove`'s.  (1) getRank, handKey and isHand are *local*: what they say
+    of a set depends on its own cards only, in any order (so a fight's hands get the table's
+    answers).  (2) beat reads a hand only through them and its cards, and the cards only as
+    tokens: joined, ``==`` and ``!=`` compared, counted, never computed or compared with anything
+    else (so any two disjoint hands are the image of two hands of fresh cards).  (3) For every
+    pattern of two ranks' keys, two hands of fresh disjoint cards with those abstract values, each
+    a hand (isHand holds of every hand of the deck: ``all_hands``), get beat's table order.
+    """
+    from .evaluators.compiled import Untranslatable
+    clauses = list(clauses)
+    try:
+        rules, cone, static = _fight_cone(clauses)
+        if not all_hands:
+            raise _Fails("isHand does not hold of every five cards of the deck")
+        return _evaluate(rules, cone, static, _places_or_fail(places), fights=True)
+    except _Fails as exc:
+        return Proof(False, str(exc))
+    except Untranslatable as exc:
+        return Proof(False, f"beat cannot be compiled ({exc})")
+
+
+def fight_obstacle(clauses: Iterable[Any]) -> str | None:
+    """Why :func:`prove_fights` must fail whatever the table (steps 1 and 2), else None: asked
+    before a table is built only for fights."""
+    from .evaluators.compiled import Untranslatable
+    try:
+        _fight_cone(list(clauses))
+        return None
+    except _Fails as exc:
+        return str(exc)
+    except Untranslatable as exc:
+        return f"beat cannot be compiled ({exc})"
+
+
+def _fight_cone(clauses: list[Any]) -> tuple[dict[str, list[Any]], set[str], set[str]]:
+    """prove_fights' steps 1 and 2: the rules, beat's cone and the static predicates it reads."""
+    rules = _rules(clauses)
+    _check_local(rules, FIGHT_TABLED)
+    cone, static = _cone(rules, I.BEAT, FIGHT_TABLED, READ)
+    _check_sets(cone, rules, {**{t: {0} for t in FIGHT_TABLED}, **{r: {p} for r, p in READ.items()},
+                              I.BEAT: {0, 1}})
+    _check_generic("card", cone, rules, {I.HOLDS: {CARD}})
+    _check_generic("card position", cone, rules, {I.HOLDS: {POSITION}})
+    _check_values(cone, rules)
+    return rules, cone, static
+
+
+def _places_or_fail(places: Places | None) -> dict[Any, tuple]:
+    if places is None:
+        raise _Fails("two hands of one rank have their key values at different places "
+                     "(or one place twice), so a key cannot be read place by place")
+    return dict(places)
+
+
 def _rules(clauses: list[Any]) -> dict[str, list[Any]]:
+    """The clauses read, by predicate, without those that cannot fire in a world whose cards are
+    all of the deck (:func:`_dead`)."""
     from .evaluators.compiled import _Reader
+    from .evaluators.local import LocalEvaluator
+    local = LocalEvaluator(clauses)
+    deck = {r[0] for r in local.static.get(I.CARD_ID, ())}
     out: dict[str, list[Any]] = {}
     for clause in clauses:
         rule = _Reader(clause).rule()
-        out.setdefault(rule.pred, []).append(rule)
+        if not _dead(rule, local, deck):
+            out.setdefault(rule.pred, []).append(rule)
     return out
+
+
+def _dead(rule: Any, local: Any, deck: set[Any]) -> bool:
+    """A clause that needs a card held by some set to fail a static test that every card of the
+    deck passes (``getValue(C, 0) <= holds(S, I, C) & ~isCard(C)``): it never fires where every
+    card held is of the deck, as in the table's worlds and the fights read off it."""
+    from .evaluators.compiled import Var
+    from .evaluators.local import _Run
+    held = {a.args[CARD].name for a in _atoms(rule)
+            if a.pred == I.HOLDS and not a.negated and len(a.args) == 3 and isinstance(a.args[CARD], Var)}
+    for a in _atoms(rule):
+        if not (deck and a.negated and len(a.args) == 1 and isinstance(a.args[0], Var) and a.args[0].name in held):
+            continue
+        pred = local.program.preds.get(a.pred)
+        if pred is None or pred.world:
+            continue
+        if a.pred in local.static:
+            if all((c,) in local.static[a.pred] for c in deck):
+                return True
+        elif pred.inputs == frozenset({0}):             # a test of a bound card (isCard)
+            run = _Run(local, {})
+            if all(run.view_lookup(a.pred, (c,), (), ()) for c in deck):
+                return True
+    return False
 
 
 def _atoms(rule: Any) -> list[Any]:
@@ -123,12 +226,8 @@ def _atoms(rule: Any) -> list[Any]:
     return [s for s in rule.body if isinstance(s, Atom)]
 
 
-def _cone(clauses: list[Any]) -> tuple[set[str], set[str]]:
-    """compareHands' cone (the predicates it reaches before the tabled ones) and the static
-    predicates the cone reads; _Fails naming the first clause that breaks the discipline."""
-    rules = _rules(clauses)
-    if I.COMPARE_HANDS not in rules:
-        raise _Fails("the rules define no compareHands")
+def _world(rules: dict[str, list[Any]]) -> Any:
+    """is_world(name): whether a predicate depends on the input facts."""
     world: dict[str, bool] = {}
 
     def is_world(name: str, path: tuple = ()) -> bool:
@@ -139,28 +238,62 @@ def _cone(clauses: list[Any]) -> tuple[set[str], set[str]]:
                 return True                    # recursion: not compiled anyway
             world[name] = any(is_world(a.pred, path + (name,)) for r in rules.get(name, []) for a in _atoms(r))
         return world[name]
+    return is_world
 
+
+def _cone(rules: dict[str, list[Any]], root: str, stop: dict[str, int], read: dict[str, int]
+          ) -> tuple[set[str], set[str]]:
+    """The root's cone (the world predicates it reaches before those in ``stop``) and the static
+    predicates the cone reads; _Fails naming the first clause that reads an input fact not in
+    ``read``."""
+    if root not in rules:
+        raise _Fails(f"the rules define no {root}")
+    is_world = _world(rules)
     cone: set[str] = set()
     static: set[str] = set()
-    todo = [I.COMPARE_HANDS]
+    todo = [root]
     while todo:
         name = todo.pop()
-        if name in cone or name in TABLED:
+        if name in cone or name in stop or name in I.INPUTS:
             continue
         cone.add(name)
         for rule in rules.get(name, []):
             for atom in _atoms(rule):
-                if atom.pred in I.INPUTS:
+                if atom.pred in I.INPUTS and atom.pred not in read:
                     raise _Fails(f"{_where(rule)}: {name} reads the input fact {atom.pred}, which the table does not hold")
-                if atom.pred in TABLED:
+                if atom.pred in stop or atom.pred in I.INPUTS:
                     continue
                 if is_world(atom.pred):
                     todo.append(atom.pred)
                 else:
                     static |= _static_closure(atom.pred, rules)
-    _check_sets(cone, rules)
-    _check_values(cone, rules)
     return cone, static
+
+
+def _check_local(rules: dict[str, list[Any]], tabled: dict[str, int]) -> None:
+    """Each tabled predicate says of a set what its own cards make it say, in any order: its cone
+    reads only declared and holds, of the head's sets only (so the table's one-hand worlds and a
+    fight's world agree), and positions only as tokens (the table gives the cards in ascending
+    order, a fight as written)."""
+    is_world = _world(rules)
+    cone: set[str] = set()
+    todo = [t for t in tabled if t in rules]
+    while todo:
+        name = todo.pop()
+        if name in cone or name in I.INPUTS or not is_world(name):
+            continue
+        cone.add(name)
+        for rule in rules[name]:
+            for atom in _atoms(rule):
+                if atom.pred in I.INPUTS and atom.pred not in READ:
+                    raise _Fails(f"{_where(rule)}: {name} reads the input fact {atom.pred}: what it says "
+                                 "of a hand is not the hand's own")
+                todo.append(atom.pred)
+    _check_sets(cone, rules, {**{t: {0} for t in tabled}, **{r: {p} for r, p in READ.items()}})
+    positions = _check_generic("card position", cone, rules, {I.HOLDS: {POSITION}})
+    for t in tabled:
+        if positions.get(t):
+            raise _Fails(f"{t} gives a card's position: it depends on the order the cards are given in")
 
 
 def _static_closure(name: str, rules: dict[str, list[Any]]) -> set[str]:
@@ -182,23 +315,63 @@ def _var_names(term: Any) -> set[str]:
     return _vars(term)
 
 
-def _check_sets(cone: set[str], rules: dict[str, list[Any]]) -> None:
-    """Set ids only at set places, only the head's, never repeated, compared or computed."""
-    from .evaluators.compiled import Atom, Var
-    places: dict[str, set[int]] = {name: {pos} for name, pos in TABLED.items()}
-    places[I.COMPARE_HANDS] = {0, 1}
+def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> dict[str, set[int]]:
+    """The argument places that hold a kind of value (sets, cards, positions): the seeds, and a
+    cone predicate's head place wherever a clause puts there a variable read at such a place."""
+    from .evaluators.compiled import Var
+    places = {name: set(at) for name, at in seeds.items()}
     changed = True
-    while changed:                              # a head place is a set place if a set goes there
+    while changed:
         changed = False
-        for name in cone:
+        for name in sorted(cone):
             for rule in rules[name]:
-                sets = {a.args[i].name for a in _atoms(rule) for i in places.get(a.pred, ())
-                        if isinstance(a.args[i], Var)}
+                got = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
+                       if i < len(a.args) and isinstance(a.args[i], Var)}
                 for i, t in enumerate(rule.head):
-                    if isinstance(t, Var) and t.name in sets and i not in places.setdefault(name, set()):
+                    if isinstance(t, Var) and t.name in got and i not in places.setdefault(name, set()):
                         places[name].add(i)
                         changed = True
-    for name in cone:
+    return places
+
+
+def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]
+                   ) -> dict[str, set[int]]:
+    """Values of a kind (``word``) read only as tokens: at their own places, never a constant
+    there, compared only with each other by == and !=, counted but never min'd or max'd, never
+    computed or handed to anything else (a static predicate, a table's).  Then any one-to-one
+    renaming of them changes no answer of the cone.  The places, by predicate."""
+    from .evaluators.compiled import Compare, Var
+    places = _propagate(cone, rules, seeds)
+    for name in sorted(cone):
+        for rule in rules[name]:
+            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
+                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            for a in _atoms(rule):
+                at = places.get(a.pred, set())
+                for i, t in enumerate(a.args):
+                    if i in at and not (isinstance(t, Var) and t.name in kind):
+                        raise _Fails(f"{_where(rule)}: {a.pred} is given a {word} that is a constant or computed")
+                    if i not in at and _var_names(t) & kind:
+                        raise _Fails(f"{_where(rule)}: a {word} is handed to {a.pred}, which reads it as a value")
+            at = places.get(name, set())
+            for i, t in enumerate(rule.head):
+                if i in at and not (isinstance(t, Var) and t.name in kind):
+                    raise _Fails(f"{_where(rule)}: {name} gives a {word} that is a constant or computed")
+            for step in rule.body:
+                if isinstance(step, Compare) and (_var_names(step.left) | _var_names(step.right)) & kind and not (
+                        step.op in ("==", "!=") and isinstance(step.left, Var) and isinstance(step.right, Var)
+                        and step.left.name in kind and step.right.name in kind):
+                    raise _Fails(f"{_where(rule)}: a {word} is computed, or compared otherwise than by == and !=")
+            if rule.aggregate and rule.aggregate[1].name in kind and rule.aggregate[0] != "len_":
+                raise _Fails(f"{_where(rule)}: the {word}s are aggregated by {rule.aggregate[0]}")
+    return places
+
+
+def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> None:
+    """Set ids only at set places, only the head's, never repeated, compared or computed."""
+    from .evaluators.compiled import Atom, Var
+    places = _propagate(cone, rules, seeds)
+    for name in sorted(cone):
         for rule in rules[name]:
             head_sets = [rule.head[i] for i in sorted(places.get(name, ()))]
             if not all(isinstance(t, Var) for t in head_sets) or \
@@ -231,7 +404,7 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]]) -> None:
 def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
     """handKey's values: only compared, A's with B's at the same place (module docstring, 1)."""
     from .evaluators.compiled import Compare, Var
-    for name in cone:
+    for name in sorted(cone):
         for rule in rules[name]:
             bound: dict[str, Any] = {}
             for a in _atoms(rule):
@@ -275,11 +448,11 @@ def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
 PAIR, ASKED = "proof$pair", "proof$asked"
 
 
-def _ask_clause() -> Any:
+def _ask_clause(asked: str) -> Any:
     import ast
     from pathlib import Path
     from .loader import Clause
-    text = f"{ASKED}(A, B, R) <= {PAIR}(A, B) & {I.COMPARE_HANDS}(A, B, R)"
+    text = f"{ASKED}(A, B, R) <= {PAIR}(A, B) & {asked}(A, B, R)"
     node = ast.parse(text.replace("$", "_"), mode="eval").body
     for n in ast.walk(node):                        # names with '$' cannot be written in a rule file
         if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
@@ -287,11 +460,13 @@ def _ask_clause() -> Any:
     return Clause("proof", Path("engine/proof.py"), 0, ASKED, node, text)
 
 
-_ASK = _ask_clause()
+_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT)}
 
 
-def _evaluate(clauses: list[Any], cone: set[str], static: set[str], places: dict[Any, tuple]) -> Proof:
-    """Ask the cone about every pattern of every pair of ranks (module docstring, 2)."""
+def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
+              fights: bool = False) -> Proof:
+    """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
+    or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
     import numpy as np
     from .evaluators.compiled import Compiled, Program, Worlds
     ranks = sorted(places)
@@ -302,9 +477,12 @@ def _evaluate(clauses: list[Any], cone: set[str], static: set[str], places: dict
     count = sum(3 ** len(set(places[a]) & set(places[b])) for a, b in pairs)
     if count > MAX_PATTERNS:
         raise _Fails(f"{count:,} patterns of key places to ask (more than {MAX_PATTERNS:,})")
-    kept = [c for c in clauses if c.head in cone or c.head in static] + [_ASK]
-    program = Program(kept, inputs={I.GET_RANK: ("set", "rank"), I.HAND_KEY: ("set", "order", "index", "value"),
-                                    PAIR: ("set", "set")}, asked=(ASKED,))
+    asked = I.BEAT if fights else I.COMPARE_HANDS
+    kept = [r.clause for name in sorted(cone | static) for r in rules.get(name, [])] + [_ASK[asked]]
+    inputs = {I.GET_RANK: ("set", "rank"), I.HAND_KEY: ("set", "order", "index", "value"), PAIR: ("set", "set")}
+    if fights:
+        inputs.update({I.IS_HAND: ("set",), I.DECLARED: I.INPUTS[I.DECLARED], I.HOLDS: I.INPUTS[I.HOLDS]})
+    program = Program(kept, inputs=inputs, asked=(ASKED,))
     rank_rows: list[tuple[int, int]] = []
     key_rows: list[tuple[int, int, int, int]] = []
     seeds: list[tuple[int, int]] = []
@@ -328,22 +506,23 @@ def _evaluate(clauses: list[Any], cone: set[str], static: set[str], places: dict
             else:
                 first = next((v for p, v in sorted(at.items()) if v != 1), 1)
                 expected.append({1: 0, 0: 1, 2: 2}[first])
-    db = Compiled(program=program, threads=1)
+    db = Compiled(program=program, threads=2)
     try:
         con = db._con
         cols = lambda rows, n: {f"c{k}": np.array([r[k] for r in rows], dtype=np.int64) for k in range(n)}  # noqa: E731
         con.register("x_rank", cols(rank_rows, 2))
         con.register("x_key", cols(key_rows, 4))
         con.register("x_pairs", {**cols(seeds, 2), "r": np.array(expected, dtype=np.int64)})
-        worlds = Worlds(sql={I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"',
-                             I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
-                             PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"',
-                             "worlds": "SELECT 0 AS w"})
+        sql = {I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"', I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
+               PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"', "worlds": "SELECT 0 AS w"}
+        if fights:               # every set a hand of five fresh cards: set s holds 5s .. 5s + 4
+            sql.update({I.IS_HAND: 'SELECT 0, c0 FROM "x_rank"', I.DECLARED: 'SELECT 0, c0 FROM "x_rank"',
+                        I.HOLDS: 'SELECT 0, c0, p.range, 5 * c0 + p.range FROM "x_rank", range(5) p'})
         red = {"wrong": 'SELECT p.c0, p.c1, p.r, list(c.a2 ORDER BY c.a2) FROM "x_pairs" p '
                         'LEFT JOIN {' + ASKED + '} c ON c.a0 = p.c0 AND c.a1 = p.c1 '
                         'GROUP BY p.c0, p.c1, p.r HAVING count(c.a2) <> 1 OR bool_or(c.a2 <> p.r) '
                         'ORDER BY p.c0, p.c1 LIMIT 1'}
-        out = db.run(worlds, [], reduce=red, compute=[ASKED])
+        out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
     finally:
         db.close()
     if out["wrong"]:
@@ -351,8 +530,12 @@ def _evaluate(clauses: list[Any], cone: set[str], static: set[str], places: dict
         ra, rb = rank_rows[a_id - 1][1], rank_rows[b_id - 1][1]
         va = [k[3] for k in key_rows if k[0] == a_id]
         vb = [k[3] for k in key_rows if k[0] == b_id]
-        return Proof(False, f"compareHands of a rank-{ra} hand with key values {va} and a rank-{rb} hand with "
+        return Proof(False, f"{asked} of a rank-{ra} hand with key values {va} and a rank-{rb} hand with "
                             f"{vb} (places {list(places[ra])}, {list(places[rb])}) gives {got or 'nothing'}, "
                             f"where the table's order says {want}", len(seeds))
-    return Proof(True, f"compareHands reads hands only through getRank and handKey, and orders all "
+    if fights:
+        return Proof(True, f"beat reads a fight's hands only through getRank, handKey, isHand and their cards as "
+                           f"tokens, and orders all {len(seeds):,} patterns of {len(ranks)} ranks' keys of two "
+                           "disjoint hands as the table does", len(seeds))
+    return Proof(True, f"{asked} reads hands only through getRank and handKey, and orders all "
                        f"{len(seeds):,} patterns of {len(ranks)} ranks' keys as the table does", len(seeds))

@@ -56,10 +56,10 @@ if TYPE_CHECKING:
     from .core import Engine
     from .evaluators.compiled import Compiled
 
-__all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "rules_digest", "cache_dir", "cache_path",
-           "STATS"]
+__all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
+           "cache_dir", "cache_path", "STATS"]
 
-FORMAT = 2                    # the cache file's format (and part of the rules' digest)
+FORMAT = 3                    # the cache file's format (and part of the rules' digest)
 MAGIC = b"poker-engine five-card table\n"
 CHUNK = 65_000                # hands per run of the compiled rules (per worker)
 MAX_WORKERS = 8
@@ -106,6 +106,14 @@ class FiveTable:
     # rank: ((rank, ((o, i), ...)), ...); None when two hands of one rank have their values at
     # different places (or one place twice).  What engine.proof needs to read a key place by place.
     places: tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...] | None = None
+    # How many of the hands isHand holds of (None: not asked).  engine.proof's fight proof needs
+    # every hand of the deck to be one.
+    is_hand: int | None = None
+
+    @property
+    def all_hands(self) -> bool:
+        """isHand holds of every five cards of the deck."""
+        return self.is_hand == len(self.values)
 
     def __post_init__(self) -> None:
         for array in (self.values, self.ranks):
@@ -160,6 +168,24 @@ def cache_path(digest: str) -> Path:
 _memo: "weakref.WeakKeyDictionary[Engine, FiveTable]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.RLock()
 _warned: set[str] = set()
+
+
+def cached_table(engine: "Engine") -> FiveTable | None:
+    """The engine's table if it is at hand (memoised, or in the cache, verified), never built:
+    None when it would have to be, or cannot be (paths that read it only to go faster)."""
+    with _memo_lock:
+        found = _memo.get(engine)
+        if found is not None:
+            return found
+        try:
+            digest = _digest(engine)
+        except TableError:
+            return None
+        table = _load(engine, engine.deck, digest, cache_path(digest), SAMPLE, None)
+        if table is not None:
+            STATS["loaded"] += 1
+            _memo[engine] = table
+        return table
 
 
 def five_card_table(engine: "Engine", progress: Progress | None = None, cache: bool = True, *,
@@ -287,14 +313,15 @@ def _compiled(engine: "Engine") -> "Compiled":
     return evaluator.compiled
 
 
-def _ask(db: "Compiled", hands: np.ndarray) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
-    """getRank and handKey of set 1 in worlds 0..m-1 (world w: the five card ids hands[w]), in
-    one run of the compiled rules: (worlds, ranks) of getRank's rows and handKey's rows as
-    arrays w, o (order), i (index), v (value); strings stay coded."""
+def _ask(db: "Compiled", hands: np.ndarray) -> "Asked":
+    """getRank, handKey and isHand of set 1 in worlds 0..m-1 (world w: the five card ids
+    hands[w]), in one run of the compiled rules: (worlds, ranks) of getRank's rows, handKey's rows
+    as arrays w, o (order), i (index), v (value) (strings stay coded), and the worlds where isHand
+    holds."""
     return _ask_each(db, hands, [{}])[0]
 
 
-Asked = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]
+Asked = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]
 
 
 def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
@@ -312,6 +339,10 @@ def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str
         rank, key = rename.get(I.GET_RANK, I.GET_RANK), rename.get(I.HAND_KEY, I.HAND_KEY)
         reduce[f"rank{k}"] = f'CREATE OR REPLACE TABLE "x_rank{k}" AS SELECT w, a1 AS r FROM {{{rank}}} WHERE a0 = 1'
         compute.append(rank)
+        hand = rename.get(I.IS_HAND, I.IS_HAND)
+        if hand in preds and preds[hand].arity == 1:
+            compute.append(hand)
+            reduce[f"hand{k}"] = f'CREATE OR REPLACE TABLE "x_hand{k}" AS SELECT DISTINCT w FROM {{{hand}}} WHERE a0 = 1'
         if key in preds:
             compute.append(key)
             reduce[f"key{k}"] = (f'CREATE OR REPLACE TABLE "x_key{k}" AS SELECT w, a1 AS o, a2 AS i, a3 AS v '
@@ -331,12 +362,15 @@ def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str
                     keys = con.execute(f'SELECT w, o, i, v FROM "x_key{k}"').fetchnumpy()
                 else:
                     keys = {c: np.zeros(0, dtype=np.int64) for c in "woiv"}
+                hands_w = np.asarray(con.execute(f'SELECT w FROM "x_hand{k}"').fetchnumpy()["w"]) \
+                    if f"hand{k}" in reduce else np.zeros(0, dtype=np.int64)
                 out.append((np.asarray(ranks["w"]), np.asarray(ranks["r"]),
-                            {c: np.asarray(keys[c]) for c in "woiv"}))
+                            {c: np.asarray(keys[c]) for c in "woiv"}, hands_w))
         finally:
             con.unregister("x_cards")
             for k in range(len(renames)):
-                con.execute(f'DROP TABLE IF EXISTS "x_rank{k}"; DROP TABLE IF EXISTS "x_key{k}"')
+                con.execute(f'DROP TABLE IF EXISTS "x_rank{k}"; DROP TABLE IF EXISTS "x_key{k}"; '
+                            f'DROP TABLE IF EXISTS "x_hand{k}"')
     return out
 
 
@@ -348,6 +382,7 @@ class _Strengths:
     inverse: np.ndarray
     rows: list[np.ndarray]
     patterns: list[np.ndarray] = field(default_factory=list)   # distinct (rank, (there, o, i) a place)
+    hands: int = 0                                             # how many isHand holds of
 
 
 def _strengths(m: int, wr: np.ndarray, r: np.ndarray, keys: dict[str, np.ndarray]) -> _Strengths | int:
@@ -447,8 +482,10 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
             if k >= len(spans):
                 return
             lo, hi = spans[k]
-            for j, (wr, r, keys) in enumerate(_ask_each(db, ids[positions[lo:hi]], renames)):
+            for j, (wr, r, keys, hw) in enumerate(_ask_each(db, ids[positions[lo:hi]], renames)):
                 got = _strengths(hi - lo, wr, r, keys)
+                if not isinstance(got, int):
+                    got.hands = len(hw)
                 with lock:
                     if isinstance(got, int):
                         bad.append((j, lo + got, int(np.count_nonzero(wr == got))))
@@ -525,7 +562,7 @@ def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tu
         start += k
     decoded = _decode(program, classes, rename)
     return FiveTable(tuple(int(c) for c in cards), values, _small_ranks(ranks), decoded, digest,
-                     _places(program, [s.patterns for s in results], rename))
+                     _places(program, [s.patterns for s in results], rename), sum(s.hands for s in results))
 
 
 def _places(program, chunks: list[list[np.ndarray]], rename: dict[str, str] | None = None
@@ -672,6 +709,7 @@ def _serialise(table: FiveTable) -> bytes:
               "cards": list(table.cards),
               "counts": {"hands": len(table.values), "classes": len(table.classes),
                          "ranks": {str(r): int(c) for r, c in zip(*np.unique(table.ranks, return_counts=True))}},
+              "is_hand": table.is_hand,
               "places": None if table.places is None else [[r, [list(p) for p in ps]] for r, ps in table.places],
               "arrays": [[name, len(blob)] for name, blob in blobs.items()],
               "payload": {"bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}}
@@ -733,7 +771,7 @@ def _read(path: Path, n: int) -> bytes | None:
         os.close(fd)
 
 
-def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.ndarray], Any]:
+def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.ndarray], Any, int | None]:
     if not data.startswith(MAGIC):
         raise _Reject("it is not a five-card table file")
     at = len(MAGIC)
@@ -775,7 +813,10 @@ def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.nda
         at += length
     if at != len(payload):
         raise _Reject("its header's array sizes do not add up")
-    return arrays, _places_of(header.get("places"))
+    is_hand = header.get("is_hand")
+    if is_hand is not None and (type(is_hand) is not int or not 0 <= is_hand <= total):
+        raise _Reject("its header's count of hands is malformed")
+    return arrays, _places_of(header.get("places")), is_hand
 
 
 def _places_of(places: Any) -> tuple | None:
@@ -813,8 +854,8 @@ def _npy(blob: bytes, name: str) -> np.ndarray:
     return np.frombuffer(blob, dtype=dtype, count=shape[0], offset=f.tell())
 
 
-def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, places: tuple | None = None
-              ) -> FiveTable:
+def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, places: tuple | None = None,
+              is_hand: int | None = None) -> FiveTable:
     """A table from its arrays, checked for consistency."""
     total = math.comb(len(cards), 5)
     values, ranks = arrays["values"], arrays["ranks"]
@@ -842,7 +883,7 @@ def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, plac
         raise _Reject("its classes are not in strictly ascending order")
     if places is not None and sorted(r for r, _ in places) != sorted({r for r, _ in classes}):
         raise _Reject("its places do not name the ranks of its classes")
-    return FiveTable(tuple(cards), values, ranks.copy(), classes, digest, places)
+    return FiveTable(tuple(cards), values, ranks.copy(), classes, digest, places, is_hand)
 
 
 def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: int,
@@ -854,8 +895,8 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         if data is None:
             return None
         try:
-            arrays, places = _parse(data, cards, digest)
-            table = _table_of(arrays, cards, digest, places)
+            arrays, places, is_hand = _parse(data, cards, digest)
+            table = _table_of(arrays, cards, digest, places, is_hand)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
         _verify(engine, table, sample, seed)
@@ -880,7 +921,7 @@ def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None) -
     n = len(table.cards)
     hands = np.asarray(table.cards, dtype=np.int64)[sevens.five_hands(n)[ws]]
     db = _compiled(engine)
-    wr, r, keys = _ask(db, hands)
+    wr, r, keys, hw = _ask(db, hands)
     got = _strengths(len(ws), wr, r, keys)
     if isinstance(got, int):
         raise _Reject(f"the rules do not give the hand {engine.notation.format(hands[got].tolist())} one rank")
@@ -891,6 +932,8 @@ def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None) -
             hand = engine.notation.format(hands[j].tolist())
             raise _Reject(f"the rules give the hand {hand} the strength {strength}, the file "
                           f"{table.classes[table.values[w]]} (rank {table.ranks[w]})")
+    if table.all_hands and len(np.unique(hw)) != len(ws):
+        raise _Reject("the file says isHand holds of every hand, and the rules deny it of a sampled one")
     sampled = _places(db.program, [got.patterns])
     if table.places is not None and (sampled is None or not set(sampled) <= set(table.places)):
         raise _Reject("the rules put the sampled hands' key values at other places than the file says")

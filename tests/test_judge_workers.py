@@ -68,12 +68,12 @@ def test_an_error_in_a_worker_stops_the_batch_and_the_workers(engine, monkeypatc
     calls = itertools.count()
     real = _Chunks._verdicts
 
-    def failing(evaluator, batch):
+    def failing(self, evaluator, batch):
         if next(calls) == 2:
             raise RuntimeError("boom in a worker")
-        return real(evaluator, batch)
+        return real(self, evaluator, batch)
 
-    monkeypatch.setattr(_Chunks, "_verdicts", staticmethod(failing))
+    monkeypatch.setattr(_Chunks, "_verdicts", failing)
     with pytest.raises(RuntimeError, match="boom in a worker"):
         list(Judge(engine, chunk=200).judge(fights(1_500)))
     assert judge_threads() == []

@@ -19,7 +19,9 @@ from engine import Engine, sevens
 from engine.diff import diff
 from engine.equity import equity
 from engine.evaluators import Ask, World
-from engine.proof import Unproven, order_proof, prove
+from engine.evaluators import verdicts
+from engine.judge import Judge
+from engine.proof import Unproven, fight_obstacle, fight_proof, order_proof, prove, prove_fights
 from engine.table import five_card_table
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
@@ -85,7 +87,7 @@ def test_a_comparator_that_is_not_the_tables_order_is_refused(tmp_path, capsys):
 
 @pytest.mark.parametrize("clause, why", [
     ("x_D: compareHands(A, B, 1) <= member(A, C) & getValue(C, 1) & getRank(A, K) & getRank(B, K)",
-     "getValue_Invalid"),                              # getValue of a held non-card reads holds
+     "member reads the input fact holds"),             # a card of the hand, not the table's value
     ("x_D: compareHands(A, B, 1) <= handKey(A, 1, 1, X) & (X > 12) & getRank(B, 2)",
      "a key value is computed, or compared with something else"),
     ("x_D: compareHands(A, B, 1) <= getRank(A, K) & getRank(B, K) & (A < B)", "a set id is compared"),
@@ -104,3 +106,115 @@ def test_a_comparator_that_reads_more_than_the_table_is_not_proven(small, tmp_pa
 def test_no_places_no_proof(small):
     proof = prove(small.ruleset.clauses, None)
     assert not proof.holds and "different places" in proof.why
+
+
+# ---- fights read off the table (prove_fights, engine/tabled.py) --------------------------------
+
+
+def random_fights(engine: Engine, count: int, seed: int) -> list[list[tuple[int, ...]]]:
+    """Fights of two hands of the deck, most disjoint, some sharing a card, some not hands at
+    all (four cards, a card twice, a card off the deck): what the table answers and what it
+    leaves to the rules."""
+    rng = random.Random(seed)
+    deck = engine.deck
+    out = []
+    for k in range(count):
+        cards = rng.sample(deck, 10)
+        a, b = cards[:5], cards[5:]
+        kind = k % 10
+        if kind == 1:
+            b[0] = a[0]                                  # a shared card
+        elif kind == 2:
+            a = a[:4]                                    # four cards
+        elif kind == 3:
+            a[1] = a[0]                                  # a card twice
+        elif kind == 4:
+            b[2] = 99                                    # not a card of this deck
+        out.append([tuple(a), tuple(b)])
+    return out
+
+
+def test_the_standard_and_eventb_fights_are_proven(small, tmp_path):
+    table = five_card_table(small, cache=False)
+    assert table.all_hands and table.is_hand == len(table.values)
+    proof = fight_proof(small, table)
+    assert proof.holds, proof.why
+    assert "beat reads a fight's hands only through" in proof.why and proof.patterns > 1000
+    eventb = Engine(eventb_numbering(small_rules(tmp_path)))
+    eventb_table = five_card_table(eventb, cache=False)
+    assert prove_fights(eventb.ruleset.clauses, eventb_table.places, eventb_table.all_hands).holds
+
+
+def test_fights_read_off_the_table_are_the_rules_verdicts(small):
+    # Every verdict, the valid fights' and the others', against the rules asked world by world.
+    fast = small.table_fights(build=True)
+    assert fast is not None
+    fights = random_fights(small, 600, 5)
+    read = fast.verdicts(fights)
+    assert sum(v is not None for v in read) == 360          # kinds 0 and 5..9: disjoint hands
+    asked = verdicts(small.evaluator(len(fights)), fights)
+    both = verdicts(small.evaluator(len(fights)), fights, table=fast)
+    for fight, r, a, b in zip(fights, read, asked, both):
+        assert b == a and b.error == a.error and b.beats == a.beats, fight
+        if r is not None:
+            assert (r.result, r.winners, r.ranks, r.beats) == (a.result, a.winners, a.ranks, a.beats)
+    assert fast.verdict(*fights[0]) == asked[0] and fast.verdict(*fights[1]) is None
+
+
+def test_a_long_batch_is_judged_off_the_table(small):
+    fights = [{"id": k, "hands": [small.notation.format(a), small.notation.format(b)]}
+              for k, (a, b) in enumerate(random_fights(small, 400, 6))]
+    small.table_fights(build=True)
+    judge = Judge(small, table=True)
+    got = [r.as_dict() for r in judge.judge(fights)]
+    assert "five-card table" in judge.used
+    plain = Judge(small, table=False)
+    assert [r.as_dict() for r in plain.judge(fights)] == got and "five-card table" not in plain.used
+    assert len(got) == 400 and sum("error" in r for r in got) == 160
+
+
+@pytest.mark.parametrize("clause, why", [
+    ("x_F: validFighting(A, B) <= isHand(A) & isHand(B) & member(A, C) & (C == 1)",
+     "a card is computed, or compared otherwise than by == and !="),
+    ("x_F: validFighting(A, B) <= isHand(A) & isHand(B) & member(A, C) & getValue(C, 1)",
+     "a card is handed to getValue"),
+    ("x_D: beat(A, B, 0) <= seat(T, A) & seat(T, B)", "reads the input fact seat"),
+    ("x_D: getRank(S, 1) <= declared(S) & declared(T)", "reads a set other than its own"),
+    ("x_D: getRank(S, 1) <= holds(S, 0, C)", "holds is given a card position that is a constant"),
+    ("x_D: getRank(S, 1) <= holds(S, I, C) & (I < 2)", "a card position is computed, or compared"),
+    ("x_D: getRank(S, I) <= holds(S, I, C)", "getRank gives a card position that is a constant or computed"),
+])
+def test_a_fight_that_reads_hands_otherwise_is_not_proven(tmp_path, clause, why):
+    rules = small_rules(tmp_path)
+    with open(rules / "fighting.dl", "a", encoding="utf-8") as f:
+        f.write("\n" + clause + "\n")
+    engine = Engine(rules)
+    assert why in (fight_obstacle(engine.ruleset.clauses) or "")
+    proof = prove_fights(engine.ruleset.clauses, ((1, ((1, 0),)),), True)
+    assert not proof.holds and why in proof.why
+
+
+def test_a_beat_that_is_not_the_tables_order_is_not_proven_and_the_rules_answer(tmp_path):
+    # beat's tie-break with the hands swapped: a valid fight of one rank goes to the weaker hand.
+    rules = small_rules(tmp_path)
+    edit(rules / "fighting.dl", "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
+         "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(B, A, R)")
+    engine = Engine(rules)
+    table = five_card_table(engine, cache=False)
+    assert order_proof(engine, table).holds                  # compareHands is untouched
+    proof = fight_proof(engine, table)
+    assert not proof.holds and "beat of a rank-" in proof.why and "table's order says" in proof.why
+    assert fight_obstacle(engine.ruleset.clauses) is None    # the clauses alone do not show it
+    assert engine.table_fights(build=True) is None
+    assert engine.beat("AH KH 2D 4D 6D", "AD KD 3H 5H 7H") == 1    # the weaker (6 high) wins
+
+
+def test_when_is_hand_fails_of_some_hand_fights_are_not_proven(tmp_path):
+    rules = small_rules(tmp_path)
+    edit(rules / "ranking.dl", "isHand_F: isHand(S) <= isSetCard(S) & size(S, 5)",
+         "isHand_F: isHand(S) <= isSetCard(S) & size(S, 5) & ~member(S, 1)")
+    engine = Engine(rules)
+    table = five_card_table(engine, cache=False)
+    assert not table.all_hands and 0 < table.is_hand < len(table.values)
+    proof = fight_proof(engine, table)
+    assert not proof.holds and "isHand does not hold of every five cards" in proof.why

@@ -52,7 +52,8 @@ def register(sub: Any) -> None:
                    help="write the results here (atomically); default (or -) stdout")
     add_json_option(p, '{"results": [...]} (the same as --format json)')
     p.add_argument("--format", choices=batch.OUTPUT_FORMATS, default=None,
-                   help="output format (default yaml); jsonl: one result a line")
+                   help="output format (default: by OUT's extension .yaml .json .jsonl, else yaml); "
+                        "jsonl: one result a line")
     p.add_argument("--plain", action="store_true",
                    help="ask pyDatalog, the reference interpreter, fight by fight (slow; for comparison)")
     add_rules_option(p)
@@ -178,9 +179,16 @@ def read_fights(path: str) -> Iterator[Any]:
 
 
 def output_format(args: argparse.Namespace) -> str:
-    if args.json and args.format not in (None, "json"):
-        raise CommandError(f"--json and --format {args.format} disagree: choose one")
-    return "json" if args.json else args.format or "yaml"
+    """--format, else --json, else the output's extension (.yaml .yml .json .jsonl .ndjson), else
+    YAML; a clash between any two of them is a one-line error."""
+    said = {name: form for name, form in (("--json", "json" if args.json else None),
+                                          (f"--format {args.format}", args.format)) if form}
+    named = batch.format_of(args.output) if args.output not in (None, STDIN) else None
+    if named:
+        said[f"the output's name {Path(args.output).name}"] = named
+    if len(set(said.values())) > 1:
+        raise CommandError(f"{' and '.join(said)} disagree on the output format: choose one")
+    return next(iter(said.values()), "yaml")
 
 
 def check_output(path: str | None) -> Path | None:
