@@ -25,13 +25,13 @@ from .notation import Cards, InvalidCards, Notation
 from .query import QueryError, compile_query
 
 if TYPE_CHECKING:
-    from .tabled import TableFights
+    from .tabled import Tabled
 
 _active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
-TABLE_AFTER = 200             # fights asked of one engine before it looks for its five-card table
+TABLE_AFTER = 200             # fights and showdowns asked of one engine before it looks for its table
 
 
 @dataclass(frozen=True)
@@ -141,9 +141,11 @@ class Engine(LogicOwner):
         self._workers: tuple[int, list[Evaluator]] | None = None    # (how many asked, them)
         self._reference: Evaluator | None = None
         self.fallback: str | None = None          # why the rules are not compiled, if they are not
-        self._fast: "TableFights | bool | None" = None   # None: not decided yet (table_fights)
+        self._fast: "Tabled | bool | None" = None   # None: not decided yet (tabled)
         self._built = False
-        self._asked = 0                           # fights asked through fights(): when to look for the table
+        self._asked = 0                           # fights and showdowns asked: when to look for the table
+        self._statics: dict[tuple[str, int], tuple] = {}
+        self._games: dict[str, tuple[int, int]] = {}
         try:
             self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
         except Untranslatable as exc:
@@ -206,11 +208,17 @@ class Engine(LogicOwner):
         return self._workers[1]
 
     def _static(self, predicate: str, arity: int) -> list[tuple]:
-        """Every answer of a predicate that needs no input facts (symbols, names, the deck)."""
-        if self._local is not None and predicate in self._local.static:
-            return sorted(self._local.static[predicate], key=repr)
-        ask = Ask(predicate, (None,) * arity)
-        return self.evaluator().answers([World(())], [ask])[0][ask]
+        """Every answer of a predicate that needs no input facts (symbols, names, the deck):
+        asked once (they cannot change), a fresh list each call."""
+        found = self._statics.get((predicate, arity))
+        if found is None:
+            if self._local is not None and predicate in self._local.static:
+                found = tuple(sorted(self._local.static[predicate], key=repr))
+            else:
+                ask = Ask(predicate, (None,) * arity)
+                found = tuple(self.evaluator().answers([World(())], [ask])[0][ask])
+            self._statics[(predicate, arity)] = found
+        return list(found)
 
     def _answers(self, sets: Sequence[Cards], *asks: Ask) -> list[list[tuple]]:
         """The asked predicates' rows, with the given sets as sets 1..k (one world)."""
@@ -226,24 +234,30 @@ class Engine(LogicOwner):
     def fights(self, fights: Sequence[Sequence[Cards]], matrix: bool = False) -> list[Verdict]:
         """The verdicts of many fights at once (each 2..10 hands): the one way a fight is judged."""
         parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
-        self._asked += len(parsed)
-        fast = self.table_fights() if self._asked >= TABLE_AFTER else None
-        return verdicts(self.evaluator(len(parsed)), parsed, matrix, fast)
+        return self._verdicts(parsed, matrix)
 
-    def table_fights(self, build: bool = False, announce: Callable[[str], None] | None = None
-                     ) -> "TableFights | None":
-        """What reads two-hand fights off the five-card table, when the rules are proven to allow
-        it (:func:`engine.proof.fight_proof`), else None.  The table is used when it is at hand
-        (memoised, or cached on disk and verified); ``build`` builds it when it is not (half a
-        minute for 52 cards, then cached), unless the rules' clauses already rule the proof out;
-        ``announce`` is told so first, in a line.  Engine.fights turns to a table at hand by
-        itself after :data:`TABLE_AFTER` fights; ``poker judge`` on a long batch."""
+    def _verdicts(self, fights: Sequence[Any], matrix: bool = False) -> list[Verdict]:
+        """verdicts(), off the table when one is at hand and this engine has been asked enough."""
+        self._asked += len(fights)
+        fast = self.tabled() if self._asked >= TABLE_AFTER else None
+        return verdicts(self.evaluator(len(fights)), fights, matrix, fast)
+
+    def tabled(self, build: bool = False, announce: Callable[[str], None] | None = None) -> "Tabled | None":
+        """What reads fights and showdowns off the five-card table, for what the rules are proven
+        to allow (:func:`engine.proof.fight_proof`, :func:`engine.proof.showdown_proof`, each
+        made when its kind is first asked), or None when there is no table.  The table is used
+        when it is at hand (memoised, or cached on disk and verified);
+        ``build`` builds it when it is not (half a minute for 52 cards, then cached), unless the
+        rules' clauses already rule both proofs out; ``announce`` is told so first, in a line.
+        Engine.fights and showdowns turn to a table at hand by themselves after
+        :data:`TABLE_AFTER` questions; ``poker judge`` on a long batch."""
         if self._fast is None or (self._fast is False and build and not self._built):
-            from .proof import fight_obstacle, fight_proof
+            from .proof import fight_obstacle, showdown_obstacle
             from .table import TableError, cached_table, five_card_table
-            from .tabled import TableFights
+            from .tabled import Tabled
             table = cached_table(self)
-            if table is None and build and self.fallback is None and fight_obstacle(self.ruleset.clauses) is None:
+            if table is None and build and self.fallback is None and (
+                    fight_obstacle(self.ruleset.clauses) is None or showdown_obstacle(self.ruleset.clauses) is None):
                 self._built = True
                 if announce is not None:
                     announce("building the rules' five-card table once (about half a minute; then cached)")
@@ -251,10 +265,7 @@ class Engine(LogicOwner):
                     table = five_card_table(self)
                 except TableError:
                     table = None
-            if table is None:
-                self._fast = False
-                return None
-            self._fast = TableFights(table) if fight_proof(self, table).holds else False
+            self._fast = False if table is None else Tabled(self, table)
         return self._fast or None
 
     def strength(self, hand: Cards, board: Cards | None = None, game: str = "holdem"
@@ -464,12 +475,7 @@ class Engine(LogicOwner):
         Without a board, each hand holds all its cards: the first two (four in Omaha) are its own
         and the rest its board, which is every five of them in hold'em.
         """
-        games = self.games
-        if not games:
-            raise InvalidCards(f"the rule set {self.name!r} has no showdown rules (gameName, showdown.dl)")
-        if game not in games:
-            raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(games))})")
-        own = dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2)
+        code, own = self._game(game)
         players = [tuple(self.cards(h)) for h in hands]
         cards = tuple(self.cards(board)) if board is not None else None
         if cards is None:
@@ -480,15 +486,31 @@ class Engine(LogicOwner):
                 raise InvalidCards(f"{len(players[0])} cards: {game} plays the best five of "
                                    f"{own + sizes[0]} to {own + sizes[-1]} cards")
             players, cards = [players[0][:own]], players[0][own:]
+        return self.seat(players, cards, code)
+
+    def seat(self, players: Sequence[tuple[int, ...]], board: tuple[int, ...], code: int) -> World:
+        """A showdown of card ids already read (:meth:`deal` reads them), the game by its code."""
         for i, p in enumerate(players, 1):
-            if len(p) + len(cards) > MAX_SHOWDOWN_CARDS:
-                raise InvalidCards(f"player {i}: {len(p)} cards and a board of {len(cards)}: "
+            if len(p) + len(board) > MAX_SHOWDOWN_CARDS:
+                raise InvalidCards(f"player {i}: {len(p)} cards and a board of {len(board)}: "
                                    f"at most {MAX_SHOWDOWN_CARDS} in all")
-        return World(tuple(players), board=cards, game=games[game])
+        return World(tuple(players), board=board, game=code)
+
+    def _game(self, game: str) -> tuple[int, int]:
+        """A game's code and its players' number of own cards (InvalidCards naming it if unknown)."""
+        found = self._games.get(game)
+        if found is None:
+            games = self.games
+            if not games:
+                raise InvalidCards(f"the rule set {self.name!r} has no showdown rules (gameName, showdown.dl)")
+            if game not in games:
+                raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(games))})")
+            found = self._games[game] = (games[game], dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2))
+        return found
 
     def showdown(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> Verdict:
         """The rules' verdict of a showdown: winners, each player's best five and its rank."""
-        return verdicts(self.evaluator(), [self.deal(hands, board, game)])[0]
+        return self._verdicts([self.deal(hands, board, game)])[0]
 
     def best_five(self, cards: Cards, board: Cards | None = None, game: str = "holdem") -> BestFive:
         """The five that play of a player's cards and the board (the rules' ``plays``).

@@ -47,11 +47,13 @@ BEAT: Final = "beat"                 # beat(A, B, R): the spec's fight of two ha
 WINNER: Final = "winner"             # winner(T, H): the hands at table T that no other beats
 INVALID_TABLE: Final = "invalidTable"
 COMPARE_HANDS: Final = "compareHands"  # compareHands(A, B, R): beat's order, fight or not
+RANK_ORDER: Final = "rankOrder"      # rankOrder(A, B, R): what getRank says of two hands
 # Showdowns (rules/showdown.dl): more than five cards, a board, a game.
 GAME_NAME: Final = "gameName"        # gameName(G, Name)
 HOLE_CARDS: Final = "holeCards"      # holeCards(G, N): each player's own cards in game G
 BOARD_CARDS: Final = "boardCards"    # boardCards(N): a board may hold N cards
 PLAYS: Final = "plays"               # plays(P, S): the five S is player P's hand
+MAY_PLAY: Final = "mayPlay"          # mayPlay(P, S): the five S may be player P's hand
 SHOWDOWN_WINNER: Final = "showdownWinner"
 INVALID_SHOWDOWN: Final = "invalidShowdown"
 WHY_NOT_SHOWDOWN: Final = "whyNotShowdown"  # whyNotShowdown(T, S, Why)

@@ -206,13 +206,25 @@ class Notation:
 
     def token(self, card: int) -> str:
         """Rank-first token of a card id (``AH``, ``TS``); the id itself when it is no card."""
-        for (value, suit), cid in self.ids.items():
-            if cid == card:
-                return self.value_symbol[value] + self.suit_symbol[suit]
-        return str(card)
+        found = self._tokens().get(card)
+        return found if found is not None else str(card)
+
+    def _tokens(self) -> dict[int, str]:
+        """card id -> its token, the first pair of cardId that names it (made once)."""
+        found = self.__dict__.get("_token_of")
+        if found is None:
+            found = {}
+            for (value, suit), cid in self.ids.items():
+                found.setdefault(cid, self.value_symbol[value] + self.suit_symbol[suit])
+            object.__setattr__(self, "_token_of", found)
+        return found
 
     def format(self, cards: Iterable[int]) -> str:
-        return " ".join(self.token(c) for c in cards)
+        tokens = self.__dict__.get("_token_of") or self._tokens()
+        try:
+            return " ".join(map(tokens.__getitem__, cards))
+        except (KeyError, TypeError):
+            return " ".join([tokens.get(c) or str(c) for c in cards])
 
 
 def oversized(cards: object) -> str | None:

@@ -88,6 +88,13 @@ def fight_proof(engine: "Engine", table: "FiveTable") -> Proof:
                      lambda: prove_fights(engine.ruleset.clauses, table.places, table.all_hands))
 
 
+def showdown_proof(engine: "Engine", table: "FiveTable") -> Proof:
+    """Whether a showdown's plays and winners are the table's best fives (see
+    :func:`prove_showdowns`); memoised like order_proof."""
+    return _memoised(engine, ("showdown", table.rules_digest),
+                     lambda: prove_showdowns(engine.ruleset.clauses, table.places))
+
+
 def _memoised(engine: "Engine", key: tuple, make: Any) -> Proof:
     with _memo_lock:
         found = _memo.setdefault(engine, {}).get(key)
@@ -149,17 +156,191 @@ def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool)
         return Proof(False, f"beat cannot be compiled ({exc})")
 
 
+def prove_showdowns(clauses: Iterable[Any], places: Places | None) -> Proof:
+    """Whether, in a showdown whose cards are all different cards of the deck, each player plays
+    exactly the fives of the highest table value among those the rules let them play, and the
+    winners are the players whose five no other player's beats in the table's order.
+
+    (1) compareHands and rankOrder are the table's orders of values and of ranks (each proven as
+    :func:`prove` proves compareHands).  (2) plays is written as the best of mayPlay:
+    ``plays(P, S) <= Y(P, S) & ~Z(P, S)`` with ``Z(P, S) <= Y(P, S) & Y(P, R) & C(R, S, 1)``, C
+    compareHands and Y mayPlay, or Y itself the best of mayPlay by rankOrder or compareHands (a
+    value's order refines its rank's, so the best of the best ranked is the best); and
+    showdownWinner is the players seated that no other seated player's plays beats, when the
+    showdown is valid (showdown.dl's clauses, read as written).  (3) mayPlay and invalidShowdown
+    read cards only as tokens (:func:`_check_generic`, once the clauses that no card of the deck
+    can fire are set aside), so that what they say of a showdown is what they say of any other of
+    the same shape (game, players' numbers of cards, board): the engine asks the rules once per
+    shape, about a showdown of the first cards of the deck (engine/tabled.py).
+    """
+    from .evaluators.compiled import Untranslatable
+    clauses = list(clauses)
+    try:
+        rules = _rules(clauses)
+        _check_local(rules, TABLED)
+        at = _places_or_fail(places)
+        proofs = []
+        for asked in (I.COMPARE_HANDS, I.RANK_ORDER):
+            cone, static = _cone(rules, asked, TABLED, {})
+            _check_sets(cone, rules, {**{t: {0} for t in TABLED}, asked: {0, 1}})
+            _check_values(cone, rules)
+            proofs.append(_evaluate(rules, cone, static, at, asked=asked))
+            if not proofs[-1].holds:
+                return proofs[-1]
+        _showdown_shape(rules)
+        return Proof(True, f"compareHands and rankOrder order all {proofs[0].patterns:,} patterns of two ranks' keys "
+                           "as the table does; plays is the best of mayPlay and showdownWinner the best of plays; "
+                           "mayPlay and invalidShowdown read cards only as tokens", proofs[0].patterns)
+    except _Fails as exc:
+        return Proof(False, str(exc))
+    except Untranslatable as exc:
+        return Proof(False, f"the showdown cannot be compiled ({exc})")
+
+
+def _showdown_shape(rules: dict[str, list[Any]]) -> None:
+    """prove_showdowns' steps 2 and 3, which need no table."""
+    _best_plays(rules)
+    _best_players(rules)
+    shape = _closure(rules, {I.MAY_PLAY, I.INVALID_SHOWDOWN})
+    _check_generic("card", shape, rules, {I.HOLDS: {CARD}})
+    _check_generic("card position", shape, rules, {I.HOLDS: {POSITION}})
+
+
+def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
+    """The world predicates that the roots reach (the roots included)."""
+    is_world = _world(rules)
+    out: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in out or name in I.INPUTS or not is_world(name):
+            continue
+        out.add(name)
+        todo += [a.pred for r in rules.get(name, []) for a in _atoms(r)]
+    missing = roots - out - set(rules)
+    if missing:
+        raise _Fails(f"the rules define no {', '.join(sorted(missing))}")
+    return out
+
+
+def _one_rule(rules: dict[str, list[Any]], name: str, how: str) -> Any:
+    from .evaluators.compiled import Var
+    found = rules.get(name, [])
+    if len(found) != 1 or found[0].aggregate or not all(isinstance(t, Var) for t in found[0].head) \
+            or len({t.name for t in found[0].head}) != len(found[0].head):
+        raise _Fails(f"{name} is not written as {how} (one clause, its arguments variables)")
+    return found[0]
+
+
+def _steps(rule: Any) -> list[tuple]:
+    """A clause's body as comparable tuples: ('atom', pred, negated, args) or ('cmp', op, l, r)."""
+    from .evaluators.compiled import Atom
+    return sorted((("atom", s.pred, s.negated, s.args) if isinstance(s, Atom) else ("cmp", s.op, s.left, s.right)
+                   for s in rule.body), key=repr)
+
+
+def _best_of(rules: dict[str, list[Any]], name: str) -> tuple[str, str]:
+    """(Y, C) when ``name(P, S) <= Y(P, S) & ~Z(P, S)`` and ``Z(P, S) <= Y(P, S) & Y(P, R) &
+    C(R, S, 1)`` (C rankOrder or compareHands): the fives of Y that no other of P's fives of Y
+    beats in C's order.  _Fails otherwise."""
+    from .evaluators.compiled import Const, Var
+    how = f"the best of a relation ({name}(P, S) <= Y(P, S) & ~Z(P, S))"
+    rule = _one_rule(rules, name, how)
+    if len(rule.head) != 2 or len(rule.body) != 2:
+        raise _Fails(f"{name} is not written as {how}")
+    p, s = rule.head
+    pos = [a for a in _atoms(rule) if not a.negated and a.args == (p, s)]
+    neg = [a for a in _atoms(rule) if a.negated and a.args == (p, s)]
+    if len(pos) != 1 or len(neg) != 1 or pos[0].pred in (name, neg[0].pred) or neg[0].pred in I.INPUTS:
+        raise _Fails(f"{name} is not written as {how}")
+    y, z = pos[0].pred, neg[0].pred
+    inner = _one_rule(rules, z, f"Y(P, S) & Y(P, R) & C(R, S, 1) for {name}")
+    if len(inner.head) != 2:
+        raise _Fails(f"{z} is not written as Y(P, S) & Y(P, R) & C(R, S, 1) for {name}")
+    p2, s2 = inner.head
+    for order in (I.RANK_ORDER, I.COMPARE_HANDS):
+        r = Var("$r")
+        for step in inner.body:                  # the third set: whatever the clause calls it
+            if hasattr(step, "args") and step.pred == y and step.args[0] == p2 and step.args[1] != s2:
+                r = step.args[1]
+        if isinstance(r, Var) and r.name not in (p2.name, s2.name) and _steps(inner) == sorted([
+                ("atom", y, False, (p2, s2)), ("atom", y, False, (p2, r)),
+                ("atom", order, False, (r, s2, Const(1)))], key=repr):
+            return y, order
+    raise _Fails(f"{z} is not written as {y}(P, S) & {y}(P, R) & C(R, S, 1), C rankOrder or compareHands")
+
+
+def _best_plays(rules: dict[str, list[Any]]) -> None:
+    """plays is the best of mayPlay by compareHands, maybe after the best by rank (_Fails if not)."""
+    y, order = _best_of(rules, I.PLAYS)
+    if order != I.COMPARE_HANDS:
+        raise _Fails("plays does not choose by compareHands: ties of rank are not broken by the table's values")
+    if y != I.MAY_PLAY:
+        y2, _ = _best_of(rules, y)
+        if y2 != I.MAY_PLAY:
+            raise _Fails(f"plays is the best of {y}, which is the best of {y2}, not of mayPlay")
+
+
+def _best_players(rules: dict[str, list[Any]]) -> None:
+    """``showdownWinner(T, P) <= seat(T, P) [& board(T, B)] & ~invalidShowdown(T) & ~O(T, P)`` and
+    ``O(T, P) <= seat(T, P) & seat(T, Q) & (Q != P) & plays(P, S) & plays(Q, R) &
+    compareHands(R, S, 1)`` (_Fails if not)."""
+    from .evaluators.compiled import Const, Var
+    how = "the seated players that no other outdraws when the showdown is valid"
+    rule = _one_rule(rules, I.SHOWDOWN_WINNER, how)
+    if len(rule.head) != 2:
+        raise _Fails(f"{I.SHOWDOWN_WINNER} is not written as {how}")
+    t, p = rule.head
+    out = [a.pred for a in _atoms(rule) if a.negated and a.args == (t, p)]
+    boards = [a for a in _atoms(rule) if a.pred == I.BOARD and not a.negated and len(a.args) == 2
+              and a.args[0] == t and isinstance(a.args[1], Var) and a.args[1] not in (t, p)]
+    want = [("atom", I.SEAT, False, (t, p)), ("atom", I.INVALID_SHOWDOWN, True, (t,))]
+    if len(out) != 1 or out[0] in I.INPUTS or _steps(rule) != sorted(
+            want + [("atom", out[0], True, (t, p))] + [("atom", I.BOARD, False, b.args) for b in boards[:1]], key=repr):
+        raise _Fails(f"{I.SHOWDOWN_WINNER} is not written as {how}")
+    inner = _one_rule(rules, out[0], "a player outdrawn by another")
+    if len(inner.head) != 2:
+        raise _Fails(f"{out[0]} is not written as a player outdrawn by another")
+    t2, p2 = inner.head
+    names = {}
+    for step in inner.body:
+        if hasattr(step, "args") and step.pred == I.SEAT and step.args[0] == t2 and step.args[1] != p2:
+            names["q"] = step.args[1]
+        if hasattr(step, "args") and step.pred == I.PLAYS and step.args[0] == p2:
+            names["s"] = step.args[1]
+    q, s = names.get("q"), names.get("s")
+    r = next((step.args[1] for step in inner.body if hasattr(step, "args") and step.pred == I.PLAYS
+              and step.args[0] == q), None)
+    ok = all(isinstance(v, Var) for v in (q, s, r)) and len({v.name for v in (t2, p2, q, s, r)}) == 5
+    if not ok or _steps(inner) not in ([sorted([
+            ("atom", I.SEAT, False, (t2, p2)), ("atom", I.SEAT, False, (t2, q)), cmp,
+            ("atom", I.PLAYS, False, (p2, s)), ("atom", I.PLAYS, False, (q, r)),
+            ("atom", I.COMPARE_HANDS, False, (r, s, Const(1)))], key=repr)
+            for cmp in (("cmp", "!=", q, p2), ("cmp", "!=", p2, q))]):
+        raise _Fails(f"{out[0]} is not written as a player outdrawn by another: seat(T, P) & seat(T, Q) & "
+                     "(Q != P) & plays(P, S) & plays(Q, R) & compareHands(R, S, 1)")
+
+
 def fight_obstacle(clauses: Iterable[Any]) -> str | None:
     """Why :func:`prove_fights` must fail whatever the table (steps 1 and 2), else None: asked
     before a table is built only for fights."""
+    return _obstacle(lambda: _fight_cone(list(clauses)), "beat")
+
+
+def showdown_obstacle(clauses: Iterable[Any]) -> str | None:
+    """Why :func:`prove_showdowns` must fail whatever the table (steps 2 and 3), else None."""
+    return _obstacle(lambda: _showdown_shape(_rules(list(clauses))), "the showdown")
+
+
+def _obstacle(check: Any, what: str) -> str | None:
     from .evaluators.compiled import Untranslatable
     try:
-        _fight_cone(list(clauses))
+        check()
         return None
     except _Fails as exc:
         return str(exc)
     except Untranslatable as exc:
-        return f"beat cannot be compiled ({exc})"
+        return f"{what} cannot be compiled ({exc})"
 
 
 def _fight_cone(clauses: list[Any]) -> tuple[dict[str, list[Any]], set[str], set[str]]:
@@ -189,22 +370,49 @@ def _rules(clauses: list[Any]) -> dict[str, list[Any]]:
     from .evaluators.local import LocalEvaluator
     local = LocalEvaluator(clauses)
     deck = {r[0] for r in local.static.get(I.CARD_ID, ())}
-    out: dict[str, list[Any]] = {}
+    every: dict[str, list[Any]] = {}
     for clause in clauses:
         rule = _Reader(clause).rule()
-        if not _dead(rule, local, deck):
-            out.setdefault(rule.pred, []).append(rule)
-    return out
+        every.setdefault(rule.pred, []).append(rule)
+    places = _held(every)
+    return {name: kept for name, rules in every.items()
+            if (kept := [r for r in rules if not _dead(r, local, deck, places)])}
 
 
-def _dead(rule: Any, local: Any, deck: set[Any]) -> bool:
+def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:
+    """The argument places that only ever hold a card some set holds: holds' card, and a place
+    where every clause of its predicate puts a variable read at such a place (member's card)."""
+    from .evaluators.compiled import Var
+    held: dict[str, set[int]] = {I.HOLDS: {CARD}}
+    changed = True
+    while changed:
+        changed = False
+        for name, rs in rules.items():
+            if name in I.INPUTS or any(r.aggregate for r in rs):
+                continue
+            for i in range(len(rs[0].head)):
+                if i in held.get(name, ()):
+                    continue
+                if all(isinstance(r.head[i], Var) and r.head[i].name in _held_vars(r, held) for r in rs):
+                    held.setdefault(name, set()).add(i)
+                    changed = True
+    return held
+
+
+def _held_vars(rule: Any, held: dict[str, set[int]]) -> set[str]:
+    from .evaluators.compiled import Var
+    return {a.args[j].name for a in _atoms(rule) if not a.negated for j in held.get(a.pred, ())
+            if j < len(a.args) and isinstance(a.args[j], Var)}
+
+
+def _dead(rule: Any, local: Any, deck: set[Any], held_places: dict[str, set[int]]) -> bool:
     """A clause that needs a card held by some set to fail a static test that every card of the
-    deck passes (``getValue(C, 0) <= holds(S, I, C) & ~isCard(C)``): it never fires where every
-    card held is of the deck, as in the table's worlds and the fights read off it."""
+    deck passes (``getValue(C, 0) <= holds(S, I, C) & ~isCard(C)``, ``foreign(S) <= member(S, C)
+    & ~isCard(C)``): it never fires where every card held is of the deck, as in the table's
+    worlds and the fights and showdowns read off it."""
     from .evaluators.compiled import Var
     from .evaluators.local import _Run
-    held = {a.args[CARD].name for a in _atoms(rule)
-            if a.pred == I.HOLDS and not a.negated and len(a.args) == 3 and isinstance(a.args[CARD], Var)}
+    held = _held_vars(rule, held_places)
     for a in _atoms(rule):
         if not (deck and a.negated and len(a.args) == 1 and isinstance(a.args[0], Var) and a.args[0].name in held):
             continue
@@ -334,6 +542,12 @@ def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set
     return places
 
 
+def _live(rule: Any, rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> list[Any]:
+    """A clause's literals but those of predicates with no clause left (foreign, once its one
+    clause is dead): an empty relation reads nothing."""
+    return [a for a in _atoms(rule) if a.pred in rules or a.pred in I.INPUTS or a.pred in seeds]
+
+
 def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]
                    ) -> dict[str, set[int]]:
     """Values of a kind (``word``) read only as tokens: at their own places, never a constant
@@ -346,7 +560,7 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
         for rule in rules[name]:
             kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
                     if i < len(a.args) and isinstance(a.args[i], Var)}
-            for a in _atoms(rule):
+            for a in _live(rule, rules, seeds):
                 at = places.get(a.pred, set())
                 for i, t in enumerate(a.args):
                     if i in at and not (isinstance(t, Var) and t.name in kind):
@@ -379,7 +593,7 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, se
                 raise _Fails(f"{_where(rule)}: {name} holds a set id that is not one variable a place")
             allowed = {t.name for t in head_sets}
             sets: set[str] = set()
-            for a in _atoms(rule):
+            for a in _live(rule, rules, seeds):
                 at = [a.args[i] for i in places.get(a.pred, ())]
                 if not all(isinstance(t, Var) for t in at) or len({t.name for t in at}) != len(at):
                     raise _Fails(f"{_where(rule)}: a set id of {a.pred} is not one variable a place")
@@ -387,7 +601,7 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, se
             if not sets <= allowed:
                 raise _Fails(f"{_where(rule)}: {name} reads a set other than its own ({', '.join(sorted(sets - allowed))})")
             # every other occurrence of a set variable: in a comparison, a non-set place, the head
-            for a in _atoms(rule):
+            for a in _live(rule, rules, seeds):
                 for i, t in enumerate(a.args):
                     if i not in places.get(a.pred, ()) and _var_names(t) & sets:
                         raise _Fails(f"{_where(rule)}: a set id is passed to {a.pred} as a value")
@@ -460,11 +674,11 @@ def _ask_clause(asked: str) -> Any:
     return Clause("proof", Path("engine/proof.py"), 0, ASKED, node, text)
 
 
-_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT)}
+_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORDER)}
 
 
 def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
-              fights: bool = False) -> Proof:
+              fights: bool = False, asked: str | None = None) -> Proof:
     """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
     or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
     import numpy as np
@@ -477,7 +691,8 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     count = sum(3 ** len(set(places[a]) & set(places[b])) for a, b in pairs)
     if count > MAX_PATTERNS:
         raise _Fails(f"{count:,} patterns of key places to ask (more than {MAX_PATTERNS:,})")
-    asked = I.BEAT if fights else I.COMPARE_HANDS
+    asked = asked or (I.BEAT if fights else I.COMPARE_HANDS)
+    by_rank = asked == I.RANK_ORDER                  # rankOrder: the order of the ranks alone
     kept = [r.clause for name in sorted(cone | static) for r in rules.get(name, [])] + [_ASK[asked]]
     inputs = {I.GET_RANK: ("set", "rank"), I.HAND_KEY: ("set", "order", "index", "value"), PAIR: ("set", "set")}
     if fights:
@@ -501,8 +716,8 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
             rank_rows.append((s, b))
             key_rows += [(s, o, i, at.get((o, i), 1)) for o, i in places[b]]
             seeds.append((mine[a], s))
-            if a != b:
-                expected.append(1 if a > b else 2)
+            if a != b or by_rank:
+                expected.append(1 if a > b else 2 if a < b else 0)
             else:
                 first = next((v for p, v in sorted(at.items()) if v != 1), 1)
                 expected.append({1: 0, 0: 1, 2: 2}[first])

@@ -1,47 +1,78 @@
-"""Fights read off the five-card table, where the loaded rules are proven to allow it.
+"""Fights and showdowns read off the five-card table, where the loaded rules are proven to allow it.
 
 A fight of two hands is, in the rules, a world of two sets and the rules' ``beat``.  When
 :func:`engine.proof.fight_proof` holds, that answer is the table's order of the two hands'
 values for every fight of two hands that are five different cards of the deck each and share no
-card, and each hand's getRank is the table's rank.  :class:`TableFights` answers exactly those
-fights by two lookups, and leaves every other one (a card off the deck, a card given twice, four
-cards, a shared card) to the rules, which say why it is not a valid fight.
+card, and each hand's getRank is the table's rank.
+
+A showdown is a world of the players' cards, the board and every five of them.  When
+:func:`engine.proof.showdown_proof` holds and its cards are all different cards of the deck, the
+fives each player may play (mayPlay) and whether the showdown is valid depend only on its shape
+(the game, each player's number of cards, the board's): they are asked of the rules once per
+shape, about a showdown of the deck's first cards.  Each player then plays the first of the
+fives of highest table value it may play, and the winners are the players that no other player's
+five beats.
+
+:class:`Tabled` answers exactly those fights and showdowns, and leaves every other one (a card
+off the deck, a card given twice, a shared card, an invalid shape) to the rules, which also say
+why it is not valid.
 
 >>> from engine import Engine
->>> fast = Engine().table_fights(build=True)         # doctest: +SKIP
->>> fast.verdicts([[(1, 2, 3, 4, 5), (14, 15, 16, 17, 18)]])[0].result   # doctest: +SKIP
+>>> eng = Engine()
+>>> tabled = eng.tabled(build=True)          # doctest: +SKIP
+>>> tabled.verdicts([[(1, 2, 3, 4, 5), (14, 15, 16, 17, 18)]])[0].result      # doctest: +SKIP
 0
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Sequence
+import operator
+import threading
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from . import interface as I
 from . import sevens
 
 if TYPE_CHECKING:
-    from .evaluators import Verdict
+    from .core import Engine
+    from .evaluators import Verdict, World
     from .table import FiveTable
 
 WINNERS = {1: (0,), 2: (1,), 0: (0, 1)}
 
 
-class TableFights:
-    """Two-hand fights answered off a table whose fight proof holds (made by Engine.table_fights)."""
+class Tabled:
+    """Fights and showdowns answered off a table, each kind once its proof holds (made by
+    :meth:`Engine.tabled`; each proof is made the first time its kind is asked)."""
 
-    def __init__(self, table: "FiveTable"):
-        self.table = table
+    def __init__(self, engine: "Engine", table: "FiveTable"):
+        self.engine, self.table = engine, table
         cards = np.asarray(table.cards, dtype=np.int64)
         self._low, self._high = int(cards.min()), int(cards.max())
         self._position = np.full(self._high - self._low + 1, -1, dtype=np.int64)   # card id -> deck position
         self._position[cards - self._low] = np.arange(len(cards))
         self._where = {int(c): i for i, c in enumerate(table.cards)}
-        n = len(cards)
-        self._binom = [[sevens._c(p, k) for p in range(n)] for k in range(6)]
+        self._binom = [[sevens._c(p, k) for p in range(len(cards))] for k in range(6)]
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
+        self._shapes: dict[tuple, Any] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def fights(self) -> bool:
+        """Two-hand fights may be read off the table (engine.proof.fight_proof)."""
+        from .proof import fight_proof
+        return fight_proof(self.engine, self.table).holds
+
+    @property
+    def showdowns(self) -> bool:
+        """Showdowns may be read off the table (engine.proof.showdown_proof)."""
+        from .proof import showdown_proof
+        return showdown_proof(self.engine, self.table).holds
+
+    # ---- two-hand fights --------------------------------------------------------------------
 
     def index(self, hand: Sequence[int]) -> int | None:
         """The colex index of five different cards of the deck, else None."""
@@ -56,48 +87,153 @@ class TableFights:
         b = self._binom
         return b[1][p[0]] + b[2][p[1]] + b[3][p[2]] + b[4][p[3]] + b[5][p[4]]
 
-    def verdict(self, a: Sequence[int], b: Sequence[int]) -> "Verdict | None":
-        """The verdict of one fight, or None when the table does not answer it."""
-        from .evaluators import Verdict
-        ia, ib = self.index(a), self.index(b)
-        if ia is None or ib is None or set(a) & set(b):
-            return None
-        va, vb = self.table.values[ia], self.table.values[ib]
-        result = 1 if va > vb else 2 if va < vb else 0
-        ranks = self.table.ranks
-        return Verdict(result, WINNERS[result], (int(ranks[ia]), int(ranks[ib])), beats={(0, 1): result})
+    def verdicts(self, fights: Sequence[Any]) -> list["Verdict | None"]:
+        """Each fight's verdict (two hands, or a showdown World), or None where the table does not
+        answer it: all at once."""
+        from .evaluators import World
+        out: list[Verdict | None] = [None] * len(fights)
+        two = [i for i, f in enumerate(fights) if not isinstance(f, World) and len(f) == 2
+               and len(f[0]) == 5 and len(f[1]) == 5]
+        if two and self.fights:
+            for i, v in zip(two, self._two([fights[i] for i in two])):
+                out[i] = v
+        by_shape: dict[tuple, list[int]] = {}
+        for i, f in enumerate(fights):
+            if isinstance(f, World) and f.board is not None:
+                by_shape.setdefault((f.game, tuple(len(h) for h in f.hands), len(f.board)), []).append(i)
+        if by_shape and self.showdowns:
+            for shape, idx in by_shape.items():
+                for i, v in zip(idx, self._showdowns(shape, [fights[i] for i in idx])):
+                    out[i] = v
+        return out
 
-    def verdicts(self, fights: Sequence[Sequence[Sequence[int]]]) -> list["Verdict | None"]:
-        """Each two-hand fight's verdict, or None where the table does not answer it: all at once."""
-        from .evaluators import Verdict
-        m = len(fights)
-        out: list[Verdict | None] = [None] * m
-        two = [i for i, f in enumerate(fights) if len(f) == 2 and len(f[0]) == 5 and len(f[1]) == 5]
-        if not two:
-            return out
-        try:
-            ids = np.fromiter(itertools.chain.from_iterable(itertools.chain.from_iterable(fights[i] for i in two)),
-                              dtype=np.int64, count=10 * len(two)).reshape(-1, 10)
-        except (OverflowError, ValueError, TypeError):       # not card ids at all: the rules say why
-            return out
+    def _positions(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Deck positions of card ids (rows), and which rows are all different cards of the deck."""
         inside = (ids >= self._low) & (ids <= self._high)
         pos = np.where(inside, self._position[np.clip(ids - self._low, 0, len(self._position) - 1)], -1)
-        # ten different cards of the deck: five different cards each, and no card shared
-        ok = (pos >= 0).all(axis=1) & (np.diff(np.sort(pos, axis=1), axis=1) > 0).all(axis=1)
+        ok = (pos >= 0).all(axis=1)
+        if pos.shape[1] > 1:
+            ok &= (np.diff(np.sort(pos, axis=1), axis=1) > 0).all(axis=1)
+        return pos, ok
+
+    def _two(self, fights: list) -> list["Verdict | None"]:
+        from .evaluators import Verdict
+        out: list[Verdict | None] = [None] * len(fights)
+        if not fights:
+            return out
+        try:
+            ids = np.fromiter(itertools.chain.from_iterable(itertools.chain.from_iterable(fights)),
+                              dtype=np.int64, count=10 * len(fights)).reshape(-1, 10)
+        except (OverflowError, ValueError, TypeError):       # not card ids at all: the rules say why
+            return out
+        pos, ok = self._positions(ids)         # ten different cards of the deck: two disjoint hands
         pos[~ok] = np.arange(10)
-        a, b = np.sort(pos[:, :5], axis=1), np.sort(pos[:, 5:], axis=1)
         n = len(self.table.cards)
-        ia, ib = sevens.colex(a, n), sevens.colex(b, n)
+        ia = sevens.colex(np.sort(pos[:, :5], axis=1), n)
+        ib = sevens.colex(np.sort(pos[:, 5:], axis=1), n)
         va, vb = self.table.values[ia], self.table.values[ib]
         ra, rb = self.table.ranks[ia].tolist(), self.table.ranks[ib].tolist()
         results = np.where(va > vb, 1, np.where(va < vb, 2, 0)).tolist()
         made = self._made
-        for j, i in enumerate(two):
-            if ok[j]:
+        for j, good in enumerate(ok.tolist()):
+            if good:
                 key = (results[j], ra[j], rb[j])
                 v = made.get(key)
                 if v is None:
                     r = key[0]
                     v = made[key] = Verdict(r, WINNERS[r], key[1:], beats={(0, 1): r})
-                out[i] = v
+                out[j] = v
+        return out
+
+    # ---- showdowns --------------------------------------------------------------------------
+
+    def _shape(self, shape: tuple) -> Any:
+        """(pick, allowed) of a showdown shape, asked of the rules once: each player's fives as
+        getters of their cards from hand + board (World.fives' order) and which of them mayPlay
+        allows; None
+        when the rules find a showdown of this shape invalid (or the deck is too short for one)."""
+        with self._lock:
+            if shape in self._shapes:
+                return self._shapes[shape]
+        from .evaluators import TABLE, Ask, World
+        game, holes, board = shape
+        deck = list(self.table.cards)
+        if sum(holes) + board > len(deck):
+            found = None
+        else:
+            cards = iter(deck)
+            world = World(tuple(tuple(itertools.islice(cards, h)) for h in holes),
+                          board=tuple(itertools.islice(cards, board)), game=game)
+            asks = [Ask(I.MAY_PLAY, (None, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
+            answers = self.engine.evaluator(1).answers([world], asks)[0]
+            if answers[asks[1]]:
+                found = None
+            else:
+                k = len(holes)
+                combos = [[operator.itemgetter(*c) for c in itertools.combinations(range(h + board), 5)]
+                          for h in holes]
+                first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
+                allowed = [np.zeros(len(c), dtype=bool) for c in combos]
+                for p, s in answers[asks[0]]:
+                    if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
+                        allowed[p - 1][s - first[p - 1]] = True
+                found = (combos, allowed)
+        with self._lock:
+            self._shapes[shape] = found
+        return found
+
+    def _showdowns(self, shape: tuple, worlds: list["World"]) -> list["Verdict | None"]:
+        from .evaluators import Verdict
+        out: list[Verdict | None] = [None] * len(worlds)
+        found = self._shape(shape)
+        if found is None:
+            return out
+        combos, allowed = found
+        _, holes, board = shape
+        width = sum(holes) + board
+        try:
+            ids = np.fromiter(itertools.chain.from_iterable(itertools.chain(*w.hands, w.board) for w in worlds),
+                              dtype=np.int64, count=width * len(worlds)).reshape(len(worlds), width)
+        except (OverflowError, ValueError, TypeError):
+            return out
+        pos, ok = self._positions(ids)
+        if not ok.any():
+            return out
+        rows = np.flatnonzero(ok)
+        pos = pos[rows].astype(np.int8)          # a deck of at most 64 cards: small rows sort faster
+        n = len(self.table.cards)
+        best_value, best_five, best_rank = [], [], []
+        start = 0
+        for p, h in enumerate(holes):
+            mine = np.concatenate([pos[:, start:start + h], pos[:, sum(holes):]], axis=1)   # hand + board
+            start += h
+            ok_fives = np.flatnonzero(allowed[p])
+            if not len(ok_fives):
+                best_value.append(np.full(len(rows), -1))
+                best_five.append(np.full(len(rows), -1))
+                best_rank.append(np.full(len(rows), -1))
+                continue
+            chosen = np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64)[ok_fives]
+            fives = np.sort(mine[:, chosen], axis=2)                             # (m, f, 5)
+            idx = sevens.colex(fives.reshape(-1, 5), n).reshape(len(rows), len(ok_fives))
+            values = self.table.values[idx]
+            at = values.argmax(axis=1)                                           # the first of the best
+            best_value.append(values[np.arange(len(rows)), at])
+            best_five.append(ok_fives[at])
+            best_rank.append(self.table.ranks[idx[np.arange(len(rows)), at]])
+        bv = np.stack(best_value, axis=1)                                        # (m, k)
+        top = bv.max(axis=1, keepdims=True)
+        wins = (bv == top) | (bv < 0)          # a player with no five to play is outdrawn by no one
+        k = len(holes)
+        bf = np.stack(best_five, axis=1).tolist()
+        br = np.stack(best_rank, axis=1).tolist()
+        wl = wins.tolist()
+        players = range(k)
+        for j, w in enumerate(rows.tolist()):
+            world = worlds[w]
+            hands, board_cards, five = world.hands, world.board, bf[j]
+            best = tuple(combos[p][five[p]](hands[p] + board_cards) if five[p] >= 0 else () for p in players)
+            won = wl[j]
+            winners = tuple(p for p in players if won[p])
+            out[w] = Verdict(winners[0] + 1 if len(winners) == 1 else 0, winners, tuple(br[j]), None, best=best)
         return out

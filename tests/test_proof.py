@@ -147,7 +147,7 @@ def test_the_standard_and_eventb_fights_are_proven(small, tmp_path):
 
 def test_fights_read_off_the_table_are_the_rules_verdicts(small):
     # Every verdict, the valid fights' and the others', against the rules asked world by world.
-    fast = small.table_fights(build=True)
+    fast = small.tabled(build=True)
     assert fast is not None
     fights = random_fights(small, 600, 5)
     read = fast.verdicts(fights)
@@ -158,13 +158,13 @@ def test_fights_read_off_the_table_are_the_rules_verdicts(small):
         assert b == a and b.error == a.error and b.beats == a.beats, fight
         if r is not None:
             assert (r.result, r.winners, r.ranks, r.beats) == (a.result, a.winners, a.ranks, a.beats)
-    assert fast.verdict(*fights[0]) == asked[0] and fast.verdict(*fights[1]) is None
+    assert fast.verdicts(fights[:2]) == [asked[0], None]
 
 
 def test_a_long_batch_is_judged_off_the_table(small):
     fights = [{"id": k, "hands": [small.notation.format(a), small.notation.format(b)]}
               for k, (a, b) in enumerate(random_fights(small, 400, 6))]
-    small.table_fights(build=True)
+    small.tabled(build=True)
     judge = Judge(small, table=True)
     got = [r.as_dict() for r in judge.judge(fights)]
     assert "five-card table" in judge.used
@@ -205,7 +205,7 @@ def test_a_beat_that_is_not_the_tables_order_is_not_proven_and_the_rules_answer(
     proof = fight_proof(engine, table)
     assert not proof.holds and "beat of a rank-" in proof.why and "table's order says" in proof.why
     assert fight_obstacle(engine.ruleset.clauses) is None    # the clauses alone do not show it
-    assert engine.table_fights(build=True) is None
+    assert not engine.tabled(build=True).fights
     assert engine.beat("AH KH 2D 4D 6D", "AD KD 3H 5H 7H") == 1    # the weaker (6 high) wins
 
 
@@ -218,3 +218,74 @@ def test_when_is_hand_fails_of_some_hand_fights_are_not_proven(tmp_path):
     assert not table.all_hands and 0 < table.is_hand < len(table.values)
     proof = fight_proof(engine, table)
     assert not proof.holds and "isHand does not hold of every five cards" in proof.why
+
+
+# ---- showdowns read off the table (prove_showdowns) ---------------------------------------------
+
+
+def random_showdowns(engine: Engine, count: int, seed: int) -> list:
+    """Hold'em and Omaha showdowns on the engine's deck, some with a card given twice."""
+    rng = random.Random(seed)
+    deck = engine.deck
+    out = []
+    for k in range(count):
+        game = "omaha" if k % 3 == 0 else "holdem"
+        own = 4 if game == "omaha" else 2
+        players = rng.randint(2, 4 if game == "omaha" else 9)
+        board = rng.choice([3, 4, 5])
+        cards = rng.sample(deck, players * own + board)
+        hands = [cards[own * p:own * p + own] for p in range(players)]
+        table = cards[players * own:]
+        if k % 11 == 5:
+            table[0] = hands[0][0]                      # a card of player 1 is on the board
+        out.append(engine.deal([tuple(h) for h in hands], tuple(table), game))
+    return out
+
+
+def test_the_standard_and_eventb_showdowns_are_proven(small, tmp_path):
+    from engine.proof import showdown_proof, prove_showdowns
+    proof = showdown_proof(small, five_card_table(small, cache=False))
+    assert proof.holds, proof.why
+    assert "plays is the best of mayPlay" in proof.why
+    eventb = Engine(eventb_numbering(small_rules(tmp_path)))
+    assert prove_showdowns(eventb.ruleset.clauses, five_card_table(eventb, cache=False).places).holds
+
+
+def test_showdowns_read_off_the_table_are_the_rules_verdicts(small):
+    fast = small.tabled(build=True)
+    worlds = random_showdowns(small, 240, 8)
+    read = fast.verdicts(worlds)
+    assert sum(v is None for v in read) == sum(k % 11 == 5 for k in range(240))
+    asked = verdicts(small.evaluator(len(worlds)), worlds)
+    both = verdicts(small.evaluator(len(worlds)), worlds, table=fast)
+    for w, r, a, b in zip(worlds, read, asked, both):
+        assert (b, b.best, b.error) == (a, a.best, a.error), w
+        if r is not None:
+            assert (r.result, r.winners, r.ranks, r.best) == (a.result, a.winners, a.ranks, a.best)
+
+
+@pytest.mark.parametrize("old, new, why", [
+    ("plays_Best: outplayed(P, S) <= bestRanked(P, S) & bestRanked(P, R) & compareHands(R, S, 1)",
+     "plays_Best: outplayed(P, S) <= bestRanked(P, S) & bestRanked(P, R) & rankOrder(R, S, 1)",
+     "plays does not choose by compareHands"),
+    ("plays_Best: plays(P, S) <= bestRanked(P, S) & ~outplayed(P, S)",
+     "plays_Best: plays(P, S) <= bestRanked(P, S)", "plays is not written as the best of a relation"),
+    ("mayPlay_Any: mayPlay(P, S) <= candidate(P, S) & isHand(S)",
+     "mayPlay_Any: mayPlay(P, S) <= candidate(P, S) & ~member(S, 1) & isHand(S)",
+     "member is given a card that is a constant or computed"),
+    ("showdown_Bonus: showdownWinner(T, P) <= seat(T, P) & board(T, B) & ~invalidShowdown(T) & ~outdrawn(T, P)",
+     "showdown_Bonus: showdownWinner(T, P) <= seat(T, P) & board(T, B) & ~outdrawn(T, P)",
+     "showdownWinner is not written as the seated players that no other outdraws"),
+])
+def test_a_showdown_written_otherwise_is_not_proven_and_the_rules_answer(tmp_path, old, new, why):
+    from engine.proof import showdown_obstacle, showdown_proof
+    rules = small_rules(tmp_path)
+    edit(rules / "showdown.dl", old, new)
+    engine = Engine(rules)
+    assert why in (showdown_obstacle(engine.ruleset.clauses) or "")
+    proof = showdown_proof(engine, five_card_table(engine, cache=False))
+    assert not proof.holds and why in proof.why
+    worlds = random_showdowns(engine, 30, 9)
+    fast = engine.tabled(build=True)
+    assert fast.verdicts(worlds) == [None] * 30
+    assert verdicts(engine.evaluator(30), worlds, table=fast) == verdicts(engine.evaluator(30), worlds)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 from .. import interface as I
 
 if TYPE_CHECKING:
-    from ..tabled import TableFights
+    from ..tabled import Tabled
 
 TABLE = 0          # the id of the table the hands of a fight sit at
 
@@ -178,18 +178,16 @@ Fight = Sequence[Sequence[int]] | World
 
 
 def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False,
-             table: "TableFights | None" = None) -> list[Verdict]:
+             table: "Tabled | None" = None) -> list[Verdict]:
     """The one way a fight is judged: its hands seated at a table, the rules asked.
 
     A fight is its hands, or a showdown :class:`World` (players' cards, a board, a game).
     ``matrix`` also asks beat for every ordered pair (what `poker check` tests for antisymmetry
-    and transitivity).  ``table``: two-hand fights that the five-card table answers, as the
-    rules are proven to (engine/tabled.py), are read off it; the others are asked.
+    and transitivity).  ``table``: the fights and showdowns that the five-card table answers,
+    as the rules are proven to (engine/tabled.py), are read off it; the others are asked.
     """
     if table is not None and not matrix:
-        fast = table.verdicts([f for f in fights if not isinstance(f, World)]) if fights else []
-        it = iter(fast)
-        done = [None if isinstance(f, World) else next(it) for f in fights]
+        done = table.verdicts(fights)
         rest = [i for i, v in enumerate(done) if v is None]
         if len(rest) < len(fights):
             for i, v in zip(rest, verdicts(evaluator, [fights[i] for i in rest], matrix) if rest else []):
