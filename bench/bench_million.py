@@ -14,15 +14,13 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import random_hands  # noqa: E402
+from common import measured, random_hands  # noqa: E402
 
 from engine import Engine  # noqa: E402
 from engine.table import five_card_table  # noqa: E402
@@ -32,13 +30,9 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 def judge(src: Path, out: Path) -> tuple[float, float]:
     """Seconds and peak MB of one `poker judge` process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)], check=True,
-                   stdout=subprocess.DEVNULL, env=ENV)
-    secs = time.perf_counter() - t
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return secs, max(peak, before) / 1024
+    secs, peak, status, _, err = measured([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)], ENV)
+    assert status == 0, err
+    return secs, peak
 
 
 def treys_script(src: Path, out: Path) -> float:

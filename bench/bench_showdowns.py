@@ -15,15 +15,16 @@ from __future__ import annotations
 import json
 import os
 import random
-import resource
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from engine import Engine
-from engine.table import five_card_table
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from common import measured  # noqa: E402
+
+from engine import Engine  # noqa: E402
+from engine.table import five_card_table  # noqa: E402
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -74,12 +75,8 @@ def main() -> None:
                 f.write(json.dumps({"id": i + 1, "hands": [" ".join(c[2 * j:2 * j + 2]) for j in range(k)],
                                     "board": " ".join(c[2 * k:])}) + "\n")
         out = Path(tmp) / "out.jsonl"
-        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)], check=True,
-                       stdout=subprocess.DEVNULL, env=ENV)
-        secs = time.perf_counter() - t
-        peak = max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss) / 1024
+        secs, peak, status, _, err = measured([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)], ENV)
+        assert status == 0, err
         results = [json.loads(line) for line in open(out, encoding="utf-8")]
         peer = treys_script(src, Path(tmp) / "treys.jsonl")
         theirs = [json.loads(line) for line in open(Path(tmp) / "treys.jsonl", encoding="utf-8")]

@@ -34,3 +34,19 @@ def treys_judge(fights: list[list[str]]) -> list[int]:
         sb = ev.evaluate([], [Card.new(t[0] + t[1].lower()) for t in b.split()])
         out.append(1 if sa < sb else 2 if sa > sb else 0)
     return out
+
+
+def measured(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, int, str, str]:
+    """Run a command: (seconds, its own peak resident set in MB, exit status, stdout, stderr)."""
+    import os
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t = time.perf_counter()
+        proc = subprocess.Popen(args, stdout=out, stderr=err, env=env)
+        _, status, usage = os.wait4(proc.pid, 0)
+        secs = time.perf_counter() - t
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return secs, usage.ru_maxrss / 1024, proc.returncode, out.read().decode(), err.read().decode()

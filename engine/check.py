@@ -2,14 +2,21 @@
 
 - isHand and getRank over every one of the 2,598,960 hands: each is a hand and gets exactly one
   rank, and the categories' frequencies are the combinatorial table;
-- beat is antisymmetric and transitive (beat_Bonus), on sampled fights and triples (half of them
-  within one category, where the tie-break axioms decide), and beatRank agrees with getRank;
+- beat is antisymmetric and transitive (beat_Bonus), and beatRank agrees with getRank: proven for
+  every fight of two disjoint hands where engine/proof.py proves beat (and beatRank) to be the
+  five-card table's order, and checked on sampled fights and triples (half of them within one
+  category, where the tie-break axioms decide): 2,000 then, 100,000 where the proof fails;
 - the compiled evaluator agrees with pyDatalog, the reference, on hands and fights of every
   category.
 
-Every answer comes from the loaded rules: the compiled evaluator asks them about every hand (each
-hand its own world, in chunks), and about every sampled fight through the one verdict function.
-When the rules cannot be compiled, pyDatalog is asked about every hand, one at a time (slow).
+Every answer comes from the loaded rules: every hand's rank, key and isHand are those of the
+five-card table (engine/table.py: the compiled rules asked about every hand, or about one hand of
+each class of hands alike but for their suits where the rules are proven blind to suits; read
+from the verified cache when it is there), and every sampled fight is asked through the one
+verdict function.  Where there is no table (a hand without exactly one rank, a hand that is not
+one), every hand is asked again in SQL for a counterexample; when the rules cannot be compiled,
+pyDatalog is asked about every hand, one at a time (slow).  The report also says which of the
+engine's fast paths the loaded rules allow (:func:`paths`).
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ EXPECTED = {"royal flush": 4, "straight flush": 36, "four of a kind": 624, "full
             "one pair": 1098240, "high card": 1302540}
 CHUNK = 1_300_000     # hands per run of the compiled rules: two runs for all hands
 POOL = 4_000          # hands of each rank kept for sampling fights within a category
+PROVEN_SAMPLES = 2_000   # fights and triples still asked of the rules where the proofs cover them all
 
 
 @dataclass
@@ -52,6 +60,7 @@ class Report:
     obligations: list[Obligation] = field(default_factory=list)
     method: str = ""
     seconds: float = 0.0
+    paths: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -61,7 +70,7 @@ class Report:
         return {"rules": self.rules, "total": self.total, "frequencies": self.frequencies,
                 "obligations": {o.name: {"holds": o.holds, "checked": o.checked,
                                          "counterexample": o.counterexample} for o in self.obligations},
-                "method": self.method, "seconds": round(self.seconds, 2)}
+                "method": self.method, "seconds": round(self.seconds, 2), "paths": self.paths}
 
 
 Progress = Callable[[str, int], Callable[[int], None]]
@@ -91,7 +100,15 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
     tick = progress or (lambda what, total: (lambda n: None))
     cards = engine.deck
     rng = random.Random(seed)
-    if engine.fallback is None:
+    table = _table(engine, tick) if engine.fallback is None else None
+    if table is not None and table.all_hands:
+        from .proof import fight_proof
+        report, pools = _from_table(engine, table, rng)
+        proofs = [fight_proof(engine, table), fight_proof(engine, table, I.BEAT_RANK)]
+        sampler = _Sampler(cards, pools, rng)
+        n = min(samples, PROVEN_SAMPLES) if all(p.holds for p in proofs) else samples
+        report.obligations += _fights_compiled(engine, sampler, n, tick, proofs)
+    elif engine.fallback is None:
         report, pools = _all_hands(engine, cards, seed, tick)
         report.method = "every hand asked of the rules, compiled to SQL (DuckDB)"
         sampler = _Sampler(cards, pools, rng)
@@ -103,8 +120,57 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
         report.obligations += _fights(engine, sampler, samples, tick)
     report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
                                                 tick("compiled vs pyDatalog", reference_samples)))
+    report.paths = paths(engine, table)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def paths(engine: "Engine", table: Any) -> dict[str, str]:
+    """Which of the engine's paths read answers off the five-card table for these rules (each
+    where its proof holds, engine/proof.py), and which ask the rules world by world, and why."""
+    from .proof import fight_proof, order_proof, showdown_proof
+    if table is None:
+        why = engine.fallback or "the rules give some hand not exactly one rank, or the table cannot be made"
+        return {"fights, showdowns, equity, diff": f"the rules' worlds (no five-card table: {why})"}
+    out = {}
+    for path, proof in (("two-hand fights (judge, beat)", fight_proof(engine, table)),
+                        ("showdowns (judge, best_five, winners)", showdown_proof(engine, table)),
+                        ("equity, diff, check --cards 7", order_proof(engine, table))):
+        out[path] = "off the table (proven)" if proof.holds else f"the rules' worlds (not proven: {proof.why})"
+    return out
+
+
+def _table(engine: "Engine", tick: Progress) -> Any:
+    """The rules' five-card table (built, or read from the verified cache), or None when the rules
+    give some hand not exactly one rank (every hand is then asked again, for a counterexample)."""
+    from .table import TableError, five_card_table
+    try:
+        return five_card_table(engine, progress=tick)
+    except TableError:
+        return None
+
+
+def _from_table(engine: "Engine", table: Any, rng: random.Random) -> tuple[Report, dict[int, list[list[int]]]]:
+    """The hands' obligations read off the table (each hand one rank, isHand of every hand: the
+    table holds that), and a pool of hands of each rank for the fights."""
+    import numpy as np
+    from . import sevens
+    from .proof import suit_symmetry
+    n = len(table.cards)
+    freq = Counter(dict(zip(*(a.tolist() for a in np.unique(table.ranks, return_counts=True)))))
+    report = _hand_report(engine, len(table.values), freq, None, None, "all hands")
+    pools: dict[int, list[list[int]]] = {}
+    np_rng = np.random.default_rng(rng.randrange(1 << 32))
+    ids = np.asarray(table.cards)
+    for r in sorted(freq):
+        rows = np.flatnonzero(table.ranks == r)
+        picked = np_rng.choice(rows, size=min(POOL, len(rows)), replace=False)
+        pools[r] = ids[sevens.uncolex(picked, n)].tolist()
+    symmetric = not isinstance(suit_symmetry(engine.ruleset.clauses), str)
+    report.method = ("every hand's rank, key and isHand from the five-card table: the rules compiled to SQL "
+                     "(DuckDB), asked about " + ("one hand of each class of hands alike but for their suits "
+                                                 "(the rules are proven blind to suits)" if symmetric else "every hand"))
+    return report, pools
 
 
 # ---- hands --------------------------------------------------------------------------------
@@ -145,7 +211,7 @@ RANKS = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP B
 
 
 def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
-               ) -> tuple[Report, dict[int, list[int]]]:
+               ) -> tuple[Report, dict[int, list[list[int]]]]:
     """Every hand asked of the compiled rules; counted in SQL, a pool of each rank kept."""
     total = math.comb(len(cards), 5)
     freq: Counter[int] = Counter()
@@ -164,20 +230,20 @@ def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
             if w is not None and key not in bad:
                 bad[key] = engine.notation.format(unrank(w, cards))
         for r, w in out["pool"]:
-            pools.setdefault(r, []).append(w)
+            pools.setdefault(r, []).append(unrank(w, cards))
     return _hand_report(engine, total, freq, bad.get("no hand"), bad.get("no rank"), "all hands"), pools
 
 
 def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Progress
-                ) -> tuple[Report, dict[int, list[int]]]:
+                ) -> tuple[Report, dict[int, list[list[int]]]]:
     """Every hand asked of pyDatalog (when the rules cannot be compiled): tens of minutes."""
     total = math.comb(len(cards), 5)
     step = tick("hands", total)
     freq: Counter[int] = Counter()
     bad_hand = bad_rank = None
-    pools: dict[int, list[int]] = {}
+    pools: dict[int, list[list[int]]] = {}
     asks = [Ask(I.GET_RANK, (1, None)), Ask(I.IS_HAND, (1,))]
-    for w, hand in enumerate(itertools.combinations(cards, 5)):
+    for hand in itertools.combinations(cards, 5):
         answers = engine.reference.answers([World((hand,))], asks)[0]
         ranks = {r for _, r in answers[asks[0]]}
         if len(ranks) != 1:
@@ -187,9 +253,9 @@ def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Pr
             freq[r] += 1
             pool = pools.setdefault(r, [])
             if len(pool) < POOL:
-                pool.append(w)
+                pool.append(list(hand))
             elif rng.random() < POOL / freq[r]:
-                pool[rng.randrange(POOL)] = w
+                pool[rng.randrange(POOL)] = list(hand)
         if not answers[asks[1]]:
             bad_hand = bad_hand or engine.notation.format(hand)
         step(1)
@@ -217,72 +283,58 @@ def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_r
 
 
 class _Sampler:
-    """Disjoint random hands (as indices of the lexicographic order of hands): uniform, or every
-    other time all of one rank (drawn from the pools of the all-hands run)."""
+    """Disjoint random hands: uniform, or every other time all of one rank (drawn from the pools
+    of each rank's hands)."""
 
-    def __init__(self, cards: list[int], pools: dict[int, list[int]], rng: random.Random):
+    def __init__(self, cards: list[int], pools: dict[int, list[list[int]]], rng: random.Random):
         self.cards, self.rng = cards, rng
-        self.pools = {r: [(w, unrank(w, cards)) for w in p] for r, p in sorted(pools.items()) if p}
+        self.pools = {r: p for r, p in sorted(pools.items()) if p}
         self.ranks = sorted(self.pools)
-        n = len(cards)
-        # skipped[k][p]: how many k-subsets come before the first one that starts at position p
-        self.skipped = [[sum(math.comb(n - i - 1, k - 1) for i in range(p)) if k else 0
-                         for p in range(n + 1)] for k in range(6)]
-        self.position = {c: i for i, c in enumerate(cards)}
 
-    def index(self, hand: list[int]) -> int:
-        """The lexicographic index of a hand (the inverse of unrank)."""
-        out, prev = 0, 0
-        for j, p in enumerate(sorted(self.position[c] for c in hand)):
-            k = 5 - j
-            out += self.skipped[k][p] - self.skipped[k][prev]
-            prev = p + 1
-        return out
-
-    def fight(self, n: int) -> list[tuple[int, list[int]]]:
-        """n disjoint hands as (index, cards)."""
+    def hands(self, n: int) -> list[list[int]]:
+        """n disjoint hands."""
         if self.ranks and self.rng.random() < 0.5:
             pool = self.pools[self.rng.choice(self.ranks)]
             for _ in range(100):
                 hands = [self.rng.choice(pool) for _ in range(n)]
-                if len({c for _, h in hands for c in h}) == 5 * n:
+                if len({c for h in hands for c in h}) == 5 * n:
                     return hands
         drawn = self.rng.sample(self.cards, 5 * n)
-        hands = [sorted(drawn[5 * i:5 * i + 5]) for i in range(n)]
-        return [(self.index(h), h) for h in hands]
-
-    def hands(self, n: int) -> list[list[int]]:
-        return [h for _, h in self.fight(n)]
+        return [sorted(drawn[5 * i:5 * i + 5]) for i in range(n)]
 
     def fight_of(self, rank: int) -> list[list[int]]:
         """Two disjoint hands of one rank (or a uniform fight when the pool has none)."""
         pool = self.pools[rank]
         for _ in range(100):
-            (_, a), (_, b) = self.rng.choice(pool), self.rng.choice(pool)
+            a, b = self.rng.choice(pool), self.rng.choice(pool)
             if not set(a) & set(b):
                 return [a, b]
         return self.hands(2)
 
 
-def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress) -> list[Obligation]:
+def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
+                     proofs: Sequence[Any] = ()) -> list[Obligation]:
     """Antisymmetry and beatRank on n fights, transitivity on n triples: the rules' beat and
     beatRank computed for the sampled fights (each its own world, its hands seated at a table),
-    and every violation looked for in SQL; only a counterexample is fetched."""
+    and every violation looked for in SQL; only a counterexample is fetched.  ``proofs``: beat's
+    and beatRank's fight proofs, which, where they hold, give the obligations for every fight of
+    two disjoint hands (the table's order is a total preorder; beatRank the order of the ranks)."""
     from .evaluators.compiled import Worlds
-    db = engine.evaluator(n).compiled
+    db = engine.evaluator(max(n, 51)).compiled
     step = tick("fights and triples", 2 * n)
     show = engine.notation.format
+    proven = {key: p for key, p in zip((I.BEAT, I.BEAT_RANK), proofs) if p.holds}
     out: list[Obligation] = []
     for size in (2, 3):
-        fights = [s.fight(size) for _ in range(n)]
-        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size)],
-                                     "s": [i + 1 for _ in range(n) for i in range(size)],
-                                     "h": [h for f in fights for h, _ in f]})
+        fights = [s.hands(size) for _ in range(n)]
+        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size) for _ in range(5)],
+                                     "s": [i + 1 for _ in range(n) for i in range(size) for _ in range(5)],
+                                     "i": [j for _ in range(n) for _ in range(size) for j in range(5)],
+                                     "c": [c for f in fights for h in f for c in h]})
         worlds = Worlds(sql={
-            I.DECLARED: 'SELECT w, s FROM "x_fights"',
-            I.HOLDS: 'SELECT f.w, f.s, i, CASE i WHEN 0 THEN c1 WHEN 1 THEN c2 WHEN 2 THEN c3 WHEN 3 THEN c4 '
-                     'ELSE c5 END FROM "x_fights" f JOIN "x_hands" h ON h.w = f.h, range(5) r(i)',
-            I.SEAT: 'SELECT w, 0, s FROM "x_fights"',
+            I.DECLARED: 'SELECT DISTINCT w, s FROM "x_fights"',
+            I.HOLDS: 'SELECT w, s, i, c FROM "x_fights"',
+            I.SEAT: 'SELECT DISTINCT w, 0, s FROM "x_fights"',
             "worlds": f"SELECT range AS w FROM range({n})"})
         beats = ("(SELECT w, a0, a1, count(*) AS n, min(a2) AS r FROM {beat} WHERE a0 <> a1 "
                  "GROUP BY w, a0, a1)")
@@ -302,21 +354,25 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress) -> l
             reduce = {"trans": f"SELECT min(ab.w) FROM {beats} ab JOIN {beats} bc ON bc.w = ab.w AND bc.a0 = ab.a1 "
                                f"JOIN {beats} ac ON ac.w = ab.w AND ac.a0 = ab.a0 AND ac.a1 = bc.a1 "
                                "WHERE ab.r = 1 AND bc.r = 1 AND ab.a0 <> bc.a1 AND ac.r <> 1"}
-        found = db.run(worlds, [], reduce=reduce, compute=[I.BEAT, "beatRank", I.GET_RANK])
+        found = db.run(worlds, [], reduce=reduce, compute=[I.BEAT, I.BEAT_RANK, I.GET_RANK])
         step(n)
-        for key, name, what in (("anti", "beat antisymmetric", "fights"),
-                                ("trans", "beat transitive (beat_Bonus)", "triples"),
-                                ("rank", "beatRank agrees with getRank", "fights")):
+        for key, name, what, by in (("anti", "beat antisymmetric", "fights", I.BEAT),
+                                    ("trans", "beat transitive (beat_Bonus)", "triples", I.BEAT),
+                                    ("rank", "beatRank agrees with getRank", "fights", I.BEAT_RANK)):
             if key not in found:
                 continue
             w = found[key][0][0]
-            hands = [show(h) for _, h in fights[w]] if w is not None else None
             example = None
-            if hands is not None:
-                v = engine.fights([[h for _, h in fights[w]]], matrix=True)[0]
-                example = {"hands": hands, "beat": {f"{a + 1}{b + 1}": r for (a, b), r in sorted(v.beats.items())
-                                                    if a != b}, "ranks": list(v.ranks)}
-            out.append(Obligation(name, w is None, f"{n:,} {what} asked of the rules", example))
+            if w is not None:
+                v = engine.fights([fights[w]], matrix=True)[0]
+                example = {"hands": [show(h) for h in fights[w]], "ranks": list(v.ranks),
+                           "beat": {f"{a + 1}{b + 1}": r for (a, b), r in sorted(v.beats.items()) if a != b}}
+            checked = f"{n:,} {what} asked of the rules"
+            if by in proven:
+                order = "the five-card table's order" if by == I.BEAT else "the order of the table's ranks"
+                checked = (f"proven for every fight of two disjoint hands: {by} is {order} "
+                           f"({proven[by].patterns:,} patterns, engine/proof.py); {checked}")
+            out.append(Obligation(name, w is None, checked, example))
     order = ["beat antisymmetric", "beat transitive (beat_Bonus)", "beatRank agrees with getRank"]
     return sorted(out, key=lambda o: order.index(o.name))
 

@@ -23,6 +23,7 @@ from .loader import RuleError
 from .notation import Cards, InvalidCards
 
 if TYPE_CHECKING:
+    from .table import Progress
     from .core import Engine
 
 CHECKED = 24        # completions per run also judged by the rules' showdown
@@ -61,8 +62,10 @@ class Equity(sevens.Equity):
 
 
 def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
-           game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED) -> Equity:
-    """Each player's equity; InvalidCards names what is wrong with the cards or the game."""
+           game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED,
+           progress: "Progress | None" = None) -> Equity:
+    """Each player's equity; InvalidCards names what is wrong with the cards or the game.
+    ``progress`` is called when the five-card table has to be built (engine.table)."""
     from .proof import order_proof
     from .table import five_card_table
     if game not in engine.games:
@@ -85,7 +88,7 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
             raise InvalidCards(f"{c} is not a card of the rules' deck")
         if given.count(c) > 1:
             raise InvalidCards(f"{engine.notation.token(c)} is given twice")
-    table = five_card_table(engine)
+    table = five_card_table(engine, progress)
     order_proof(engine, table).require("poker equity")
     pos = lambda cards: [position[c] for c in cards]  # noqa: E731
     try:

@@ -44,6 +44,7 @@ HAND_KEY: Final = "handKey"          # handKey(S, Order, Index, Value): a hand's
 WHY_NOT_HAND: Final = "whyNotHand"
 WHY_NOT_FIGHT: Final = "whyNotFight"
 BEAT: Final = "beat"                 # beat(A, B, R): the spec's fight of two hands
+BEAT_RANK: Final = "beatRank"        # beatRank(A, B, R): the fight decided by rank alone
 WINNER: Final = "winner"             # winner(T, H): the hands at table T that no other beats
 INVALID_TABLE: Final = "invalidTable"
 COMPARE_HANDS: Final = "compareHands"  # compareHands(A, B, R): beat's order, fight or not

@@ -73,7 +73,7 @@ class Unproven(RuleError):
 
 
 _memo: "weakref.WeakKeyDictionary[Any, dict[tuple, Proof]]" = weakref.WeakKeyDictionary()
-_memo_lock = threading.Lock()
+_memo_lock = threading.RLock()          # a proof may ask another (showdown_proof, order_proof)
 
 
 def order_proof(engine: "Engine", table: "FiveTable") -> Proof:
@@ -81,18 +81,18 @@ def order_proof(engine: "Engine", table: "FiveTable") -> Proof:
     return _memoised(engine, ("order", table.rules_digest), lambda: prove(engine.ruleset.clauses, table.places))
 
 
-def fight_proof(engine: "Engine", table: "FiveTable") -> Proof:
+def fight_proof(engine: "Engine", table: "FiveTable", asked: str = I.BEAT) -> Proof:
     """Whether a fight of two hands of the deck that share no card gets, from the rules' beat,
     the table's order of their values (see :func:`prove_fights`); memoised like order_proof."""
-    return _memoised(engine, ("fight", table.rules_digest),
-                     lambda: prove_fights(engine.ruleset.clauses, table.places, table.all_hands))
+    return _memoised(engine, ("fight", asked, table.rules_digest),
+                     lambda: prove_fights(engine.ruleset.clauses, table.places, table.all_hands, asked))
 
 
 def showdown_proof(engine: "Engine", table: "FiveTable") -> Proof:
     """Whether a showdown's plays and winners are the table's best fives (see
     :func:`prove_showdowns`); memoised like order_proof."""
     return _memoised(engine, ("showdown", table.rules_digest),
-                     lambda: prove_showdowns(engine.ruleset.clauses, table.places))
+                     lambda: prove_showdowns(engine.ruleset.clauses, table.places, order_proof(engine, table)))
 
 
 def _memoised(engine: "Engine", key: tuple, make: Any) -> Proof:
@@ -131,9 +131,10 @@ def prove(clauses: Iterable[Any], places: Places | None) -> Proof:
         return Proof(False, f"the comparator cannot be compiled ({exc})")
 
 
-def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool) -> Proof:
+def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool, asked: str = I.BEAT) -> Proof:
     """Whether the rules' ``beat(A, B, R)``, in a world of two hands that are five different cards
-    of the deck each and share no card, is the table's order (R = 1, 2, 0) of their values.
+    of the deck each and share no card, is the table's order (R = 1, 2, 0) of their values (with
+    ``asked`` beatRank: the order of their ranks).
 
     Three steps, like :func:`prove`'s.  (1) getRank, handKey and isHand are *local*: what they say
     of a set depends on its own cards only, in any order (so a fight's hands get the table's
@@ -146,17 +147,17 @@ def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool)
     from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
-        rules, cone, static = _fight_cone(clauses)
+        rules, cone, static = _fight_cone(clauses, asked)
         if not all_hands:
             raise _Fails("isHand does not hold of every five cards of the deck")
-        return _evaluate(rules, cone, static, _places_or_fail(places), fights=True)
+        return _evaluate(rules, cone, static, _places_or_fail(places), fights=True, asked=asked)
     except _Fails as exc:
         return Proof(False, str(exc))
     except Untranslatable as exc:
-        return Proof(False, f"beat cannot be compiled ({exc})")
+        return Proof(False, f"{asked} cannot be compiled ({exc})")
 
 
-def prove_showdowns(clauses: Iterable[Any], places: Places | None) -> Proof:
+def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof | None = None) -> Proof:
     """Whether, in a showdown whose cards are all different cards of the deck, each player plays
     exactly the fives of the highest table value among those the rules let them play, and the
     winners are the players whose five no other player's beats in the table's order.
@@ -171,7 +172,8 @@ def prove_showdowns(clauses: Iterable[Any], places: Places | None) -> Proof:
     read cards only as tokens (:func:`_check_generic`, once the clauses that no card of the deck
     can fire are set aside), so that what they say of a showdown is what they say of any other of
     the same shape (game, players' numbers of cards, board): the engine asks the rules once per
-    shape, about a showdown of the first cards of the deck (engine/tabled.py).
+    shape, about a showdown of the first cards of the deck (engine/tabled.py).  ``order``: the
+    proof of step (1) for compareHands, when :func:`prove` has made it already.
     """
     from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
@@ -179,8 +181,10 @@ def prove_showdowns(clauses: Iterable[Any], places: Places | None) -> Proof:
         rules = _rules(clauses)
         _check_local(rules, TABLED)
         at = _places_or_fail(places)
-        proofs = []
-        for asked in (I.COMPARE_HANDS, I.RANK_ORDER):
+        proofs = [order] if order is not None else []
+        if order is not None and not order.holds:
+            return order
+        for asked in (I.COMPARE_HANDS, I.RANK_ORDER)[len(proofs):]:
             cone, static = _cone(rules, asked, TABLED, {})
             _check_sets(cone, rules, {**{t: {0} for t in TABLED}, asked: {0, 1}})
             _check_values(cone, rules)
@@ -321,6 +325,63 @@ def _best_players(rules: dict[str, list[Any]]) -> None:
                      "(Q != P) & plays(P, S) & plays(Q, R) & compareHands(R, S, 1)")
 
 
+@dataclass(frozen=True)
+class Symmetry:
+    """The deck as values x suits (positions in the deck's order: ``values[p]``, ``suits[p]``,
+    each numbered from 0), when the rules are proven blind to which suit is which."""
+    values: tuple[int, ...]
+    suits: tuple[int, ...]
+
+
+def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
+    """The deck's values and suits when getRank, handKey and isHand give every hand what they give
+    it with its suits renamed (any permutation of the suits), else why not.
+
+    Proven from the clauses: the deck is every pair of a value and a suit (getValue and getSuit,
+    static once the clauses no card of the deck can fire are set aside, one of each a card); the
+    three are local (:func:`_check_local`); in their cone a card is read only as a token
+    (:func:`_check_generic`) or through getValue and getSuit, and a suit only as a token.  A
+    renaming of the suits then maps the cards one to one, keeps every card's value, and renames
+    every suit read, so no answer of the cone changes but at card and suit places, and the three
+    have none (checked).  The table build asks the rules about one hand of each class of hands
+    under renamings, about 134,000 of the 2,598,960 (engine/table.py)."""
+    from .evaluators.compiled import Untranslatable
+    from .evaluators.local import LocalEvaluator, _Run
+    clauses = list(clauses)
+    try:
+        rules = _rules(clauses)
+        is_world = _world(rules)
+        for name in (I.GET_VALUE, I.GET_SUIT):
+            if is_world(name):
+                return f"{name} reads the input facts"
+        local = LocalEvaluator(clauses)
+        deck = sorted(r[0] for r in local.static.get(I.CARD_ID, ()))
+        run = _Run(local, {})
+
+        def one(name: str, card: Any) -> Any:
+            rows = local.static[name] if name in local.static else run.view_lookup(name, (card,), (), ())
+            found = {r[1] for r in rows if r[0] == card}
+            if len(found) != 1:
+                raise _Fails(f"{name} gives the card {card} {len(found)} values")
+            return found.pop()
+        pairs = [(one(I.GET_VALUE, c), one(I.GET_SUIT, c)) for c in deck]
+        values, suits = sorted({v for v, _ in pairs}, key=repr), sorted({u for _, u in pairs}, key=repr)
+        if len(set(pairs)) != len(pairs) or len(pairs) != len(values) * len(suits):
+            return "the deck is not every value in every suit"
+        _check_local(rules, FIGHT_TABLED)
+        cone = _closure(rules, set(FIGHT_TABLED) & set(rules))
+        cards = _check_generic("card", cone, rules, {I.HOLDS: {CARD}}, {I.GET_VALUE: {0}, I.GET_SUIT: {0}})
+        suit_places = _check_generic("suit", cone, rules, {I.GET_SUIT: {1}})
+        for t in FIGHT_TABLED:
+            if cards.get(t) or suit_places.get(t):
+                return f"{t} gives a card or a suit"
+        return Symmetry(tuple(values.index(v) for v, _ in pairs), tuple(suits.index(u) for _, u in pairs))
+    except _Fails as exc:
+        return str(exc)
+    except Untranslatable as exc:
+        return f"the rules cannot be compiled ({exc})"
+
+
 def fight_obstacle(clauses: Iterable[Any]) -> str | None:
     """Why :func:`prove_fights` must fail whatever the table (steps 1 and 2), else None: asked
     before a table is built only for fights."""
@@ -343,13 +404,14 @@ def _obstacle(check: Any, what: str) -> str | None:
         return f"{what} cannot be compiled ({exc})"
 
 
-def _fight_cone(clauses: list[Any]) -> tuple[dict[str, list[Any]], set[str], set[str]]:
-    """prove_fights' steps 1 and 2: the rules, beat's cone and the static predicates it reads."""
+def _fight_cone(clauses: list[Any], asked: str = I.BEAT) -> tuple[dict[str, list[Any]], set[str], set[str]]:
+    """prove_fights' steps 1 and 2: the rules, the cone of beat (or ``asked``) and the static
+    predicates it reads."""
     rules = _rules(clauses)
     _check_local(rules, FIGHT_TABLED)
-    cone, static = _cone(rules, I.BEAT, FIGHT_TABLED, READ)
+    cone, static = _cone(rules, asked, FIGHT_TABLED, READ)
     _check_sets(cone, rules, {**{t: {0} for t in FIGHT_TABLED}, **{r: {p} for r, p in READ.items()},
-                              I.BEAT: {0, 1}})
+                              asked: {0, 1}})
     _check_generic("card", cone, rules, {I.HOLDS: {CARD}})
     _check_generic("card position", cone, rules, {I.HOLDS: {POSITION}})
     _check_values(cone, rules)
@@ -548,12 +610,14 @@ def _live(rule: Any, rules: dict[str, list[Any]], seeds: dict[str, set[int]]) ->
     return [a for a in _atoms(rule) if a.pred in rules or a.pred in I.INPUTS or a.pred in seeds]
 
 
-def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]
-                   ) -> dict[str, set[int]]:
+def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]],
+                   observers: dict[str, set[int]] | None = None) -> dict[str, set[int]]:
     """Values of a kind (``word``) read only as tokens: at their own places, never a constant
     there, compared only with each other by == and !=, counted but never min'd or max'd, never
-    computed or handed to anything else (a static predicate, a table's).  Then any one-to-one
-    renaming of them changes no answer of the cone.  The places, by predicate."""
+    computed or handed to anything else (a static predicate, a table's) but at the ``observers``'
+    places.  Then any one-to-one renaming of them (that the observers do not see) changes no answer
+    of the cone.  The places, by predicate."""
+    observers = observers or {}
     from .evaluators.compiled import Compare, Var
     places = _propagate(cone, rules, seeds)
     for name in sorted(cone):
@@ -565,7 +629,8 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
                 for i, t in enumerate(a.args):
                     if i in at and not (isinstance(t, Var) and t.name in kind):
                         raise _Fails(f"{_where(rule)}: {a.pred} is given a {word} that is a constant or computed")
-                    if i not in at and _var_names(t) & kind:
+                    if i not in at and _var_names(t) & kind and not (
+                            i in observers.get(a.pred, ()) and not a.negated and isinstance(t, Var)):
                         raise _Fails(f"{_where(rule)}: a {word} is handed to {a.pred}, which reads it as a value")
             at = places.get(name, set())
             for i, t in enumerate(rule.head):
@@ -674,7 +739,7 @@ def _ask_clause(asked: str) -> Any:
     return Clause("proof", Path("engine/proof.py"), 0, ASKED, node, text)
 
 
-_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORDER)}
+_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORDER, I.BEAT_RANK)}
 
 
 def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
@@ -692,7 +757,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     if count > MAX_PATTERNS:
         raise _Fails(f"{count:,} patterns of key places to ask (more than {MAX_PATTERNS:,})")
     asked = asked or (I.BEAT if fights else I.COMPARE_HANDS)
-    by_rank = asked == I.RANK_ORDER                  # rankOrder: the order of the ranks alone
+    by_rank = asked in (I.RANK_ORDER, I.BEAT_RANK)   # the order of the ranks alone
     kept = [r.clause for name in sorted(cone | static) for r in rules.get(name, [])] + [_ASK[asked]]
     inputs = {I.GET_RANK: ("set", "rank"), I.HAND_KEY: ("set", "order", "index", "value"), PAIR: ("set", "set")}
     if fights:
@@ -749,7 +814,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
                             f"{vb} (places {list(places[ra])}, {list(places[rb])}) gives {got or 'nothing'}, "
                             f"where the table's order says {want}", len(seeds))
     if fights:
-        return Proof(True, f"beat reads a fight's hands only through getRank, handKey, isHand and their cards as "
+        return Proof(True, f"{asked} reads a fight's hands only through getRank, handKey, isHand and their cards as "
                            f"tokens, and orders all {len(seeds):,} patterns of {len(ranks)} ranks' keys of two "
                            "disjoint hands as the table does", len(seeds))
     return Proof(True, f"{asked} reads hands only through getRank and handKey, and orders all "

@@ -382,7 +382,7 @@ class _Strengths:
     inverse: np.ndarray
     rows: list[np.ndarray]
     patterns: list[np.ndarray] = field(default_factory=list)   # distinct (rank, (there, o, i) a place)
-    hands: int = 0                                             # how many isHand holds of
+    hands: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))   # where isHand holds
 
 
 def _strengths(m: int, wr: np.ndarray, r: np.ndarray, keys: dict[str, np.ndarray]) -> _Strengths | int:
@@ -461,13 +461,16 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
             return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named)]
     cards = engines[0].deck
     n = len(cards)
-    total = math.comb(n, 5)
     positions = sevens.five_hands(n)
+    classes = _suit_classes(engines, n)        # (one hand of each class, each hand's class), or None
+    asked = positions if classes is None else positions[classes[0]]
+    total = len(asked)
     ids = np.asarray(cards, dtype=np.int64)
     workers = _workers(total)
     size = max(1, min(CHUNK, math.ceil(total / workers)))
     spans = [(lo, min(lo + size, total)) for lo in range(0, total, size)]
-    step = (progress or (lambda what, count: (lambda k: None)))("five-card hands", total)
+    what = "five-card hands" if classes is None else "classes of five-card hands alike but for their suits"
+    step = (progress or (lambda what, count: (lambda k: None)))(what, total)
     results: list[list[_Strengths | None]] = [[None] * len(spans) for _ in engines]
     bad: list[tuple[int, int, int]] = []       # (rule set, hand, how many ranks)
     errors: list[BaseException] = []
@@ -482,10 +485,10 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
             if k >= len(spans):
                 return
             lo, hi = spans[k]
-            for j, (wr, r, keys, hw) in enumerate(_ask_each(db, ids[positions[lo:hi]], renames)):
+            for j, (wr, r, keys, hw) in enumerate(_ask_each(db, ids[asked[lo:hi]], renames)):
                 got = _strengths(hi - lo, wr, r, keys)
                 if not isinstance(got, int):
-                    got.hands = len(hw)
+                    got.hands = hw
                 with lock:
                     if isinstance(got, int):
                         bad.append((j, lo + got, int(np.count_nonzero(wr == got))))
@@ -528,7 +531,7 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
                 db.close()
     if bad:
         j, w, count = min(bad)
-        hand = ids[positions[w]].tolist()
+        hand = ids[asked[w]].tolist()
         raise _fault(engines[j], TableError(
             f"the rules give the hand {engines[j].notation.format(hand)} "
             f"{'no rank' if count == 0 else f'{count} ranks'}: a table needs exactly one"), named)
@@ -536,8 +539,48 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
         raise errors[0]
     step(total - done[1])
     STATS["built"] += len(engines)
-    return [_assemble(program, cards, digests[j], total, spans, results[j], renames[j])
-            for j in range(len(engines))]
+    tables = [_assemble(program, cards, digests[j], total, spans, results[j], renames[j])
+              for j in range(len(engines))]
+    if classes is None:
+        return tables
+    return [_spread(t, classes[1], np.concatenate([lo + s.hands for (lo, _), s in zip(spans, results[j])]))
+            for j, t in enumerate(tables)]
+
+
+def _suit_classes(engines: Sequence["Engine"], n: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """When every rule set is proven blind to which suit is which (engine.proof.suit_symmetry):
+    the first hand of each class of hands that differ only by a renaming of the suits (their
+    colex indices), and each hand's class; else None.  A hand's class is the sorted list of its
+    suits' sets of values, as bits: two hands have the same one exactly when a renaming of the
+    suits takes one to the other."""
+    from .proof import suit_symmetry
+    found = [suit_symmetry(e.ruleset.clauses) for e in engines]
+    if any(isinstance(f, str) for f in found) or len({(f.values, f.suits) for f in found}) != 1:
+        return None
+    values, suits = (np.asarray(x, dtype=np.int64) for x in (found[0].values, found[0].suits))
+    v, u = int(values.max()) + 1, int(suits.max()) + 1
+    if v * u > 64:
+        return None
+    hands = sevens.five_hands(n)
+    rows = np.arange(len(hands))
+    masks = np.zeros((len(hands), u), dtype=np.uint64)
+    for j in range(hands.shape[1]):
+        p = hands[:, j]
+        masks[rows, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
+    masks.sort(axis=1)
+    key = np.zeros(len(hands), dtype=np.uint64)
+    for k in range(u):
+        key |= np.left_shift(masks[:, k], np.uint64(v * k))
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    return first, inverse.ravel()
+
+
+def _spread(table: FiveTable, inverse: np.ndarray, hands: np.ndarray) -> FiveTable:
+    """The table of every hand from the table of one hand a class (``hands``: the classes whose
+    hand isHand holds of)."""
+    sizes = np.bincount(inverse, minlength=len(table.values))
+    return FiveTable(table.cards, table.values[inverse], table.ranks[inverse], table.classes, table.rules_digest,
+                     table.places, int(sizes[hands].sum()))
 
 
 def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tuple[int, int]],
@@ -561,8 +604,9 @@ def _assemble(program, cards: list[int], digest: str, total: int, spans: list[tu
         ranks[lo:hi] = s.ranks
         start += k
     decoded = _decode(program, classes, rename)
+    hands = sum(len(s.hands) for s in results)
     return FiveTable(tuple(int(c) for c in cards), values, _small_ranks(ranks), decoded, digest,
-                     _places(program, [s.patterns for s in results], rename), sum(s.hands for s in results))
+                     _places(program, [s.patterns for s in results], rename), hands)
 
 
 def _places(program, chunks: list[list[np.ndarray]], rename: dict[str, str] | None = None

@@ -26,7 +26,8 @@ from engine.check import EXPECTED
 from engine.evaluators import Ask, World
 from engine.io import umask
 from engine.sevens import colex, five_hands
-from engine.table import FiveTable, TableError, cache_path, five_card_table, rules_digest
+from engine.proof import suit_symmetry
+from engine.table import FiveTable, TableError, _suit_classes, cache_path, five_card_table, rules_digest
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 N26 = math.comb(26, 5)
@@ -134,7 +135,29 @@ def test_progress_counts_every_hand(rules26):
         return done.append
 
     five_card_table(Engine(rules26), progress=progress, cache=False)
-    assert seen == [("five-card hands", N26)] and sum(done) == N26
+    # the rules are blind to suits: one hand of each class of hands alike but for their suits
+    classes = len(np.unique(_suit_classes([Engine(rules26)], 26)[1]))
+    assert seen == [("classes of five-card hands alike but for their suits", classes)] and sum(done) == classes
+    assert classes == N26 // 2          # two suits: swapping them fixes no five cards (five is odd)
+
+
+def test_a_table_built_by_classes_is_the_table_of_every_hand(rules26, built, monkeypatch, tmp_path):
+    # The same rules, built hand by hand (no symmetry), give the same table; and an edit that
+    # reads one suit by name is not blind to suits, and is built hand by hand.
+    import engine.proof
+    monkeypatch.setattr(engine.proof, "suit_symmetry", lambda clauses: "not used")
+    every = five_card_table(Engine(rules26), cache=False)
+    _, built = built
+    assert np.array_equal(every.values, built.values) and np.array_equal(every.ranks, built.ranks)
+    assert every.classes == built.classes and every.places == built.places and every.is_hand == built.is_hand
+    monkeypatch.undo()
+    edited = copy_rules(tmp_path / "hearts")
+    with open(edited / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write("\nx_D: hearts(S) <= member(S, C) & getSuit(C, 1)\n"
+                "x_D: isHand(S) <= isSetCard(S) & hearts(S) & size(S, 5)\n")
+    why = suit_symmetry(Engine(edited).ruleset.clauses)
+    assert isinstance(why, str) and "getSuit is given a suit that is a constant" in why
+    assert not isinstance(suit_symmetry(Engine(rules26).ruleset.clauses), str)
 
 
 def test_memoised_per_engine(built):

@@ -17,7 +17,8 @@ def register(sub: Any) -> None:
                    help="5: every five-card hand (default); 7: the best five of every seven cards")
     add_json_option(p, '{"total", "frequencies", "obligations": {name: {"holds", "counterexample"}}}')
     p.add_argument("--samples", type=int, default=None, metavar="N",
-                   help="sampled fights and triples for antisymmetry and transitivity (default 100000); "
+                   help="sampled fights and triples for antisymmetry and transitivity (default 100000; "
+                        "at most 2000 where beat is proven to be the five-card table's order); "
                         f"--cards 7: seven-card hands asked of the rules' showdown (default {SHOWDOWN_SAMPLES})")
     p.add_argument("--reference-samples", type=int, default=10, metavar="N",
                    help="fights (and their hands) also asked of pyDatalog, to compare the evaluators, "
@@ -53,6 +54,11 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"{'holds ' if o.holds else 'FAILS '} {o.name} ({o.checked})")
             if not o.holds:
                 print(f"       counterexample: {o.counterexample}")
+        if report.paths:
+            print()
+            print("paths these rules allow:")
+            for path, how in report.paths.items():
+                print(f"  {path}: {how}")
     return 0 if report.ok else 1
 
 

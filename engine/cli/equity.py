@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, Callable
 
 from ..equity import equity
-from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json
+from ..table import say
+from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json, progress
 
 
 def register(sub: Any) -> None:
@@ -23,6 +24,12 @@ def register(sub: Any) -> None:
     add_json_option(p, '{"boards", "exact", "seed", "players": [{"hole", "win", "tie", "equity", "stderr"}]}')
     add_rules_option(p)
     p.set_defaults(run=run_equity)
+
+
+def _building(what: str, total: int) -> Callable[[int], None]:
+    """The table is being built (not cached yet): a line, and a bar on a terminal."""
+    say(f"building the rules' five-card table: {total:,} {what}, asked once (then cached)")
+    return progress(total, what) or (lambda n: None)
 
 
 def _count(text: str | None, option: str, least: int) -> int | None:
@@ -43,7 +50,7 @@ def run_equity(args: argparse.Namespace) -> int:
     if not 2 <= len(args.holes) <= 10:
         raise CommandError("equity takes 2 to 10 players")
     engine = load_engine(args)
-    result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0)
+    result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0, progress=_building)
     if args.json:
         print_json(result.as_dict())
     else:
