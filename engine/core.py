@@ -260,7 +260,8 @@ class Engine(LogicOwner):
                     fight_obstacle(self.ruleset.clauses) is None or showdown_obstacle(self.ruleset.clauses) is None):
                 self._built = True
                 if announce is not None:
-                    announce("building the rules' five-card table once (about half a minute; then cached)")
+                    announce("building the rules' five-card table once (seconds where the rules are blind to "
+                             "suits, else about half a minute; then cached)")
                 try:
                     table = five_card_table(self)
                 except TableError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib
+import math
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 MIN_HANDS, MAX_HANDS = 2, 10
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
-LOOK_AFTER = 2_000      # fights read before the five-card table is looked for in the cache
-BUILD_AFTER = 300_000   # ... and before it is built when it is not there (it pays for itself)
+LOOK_AFTER = 2_000      # work (fights of two hands) read before the five-card table is looked for
+BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
 
 
 @dataclass(slots=True)
@@ -75,24 +76,31 @@ class Judge:
         # None: when the batch turns out long; False: never.  Never with a chosen evaluator.
         self.table = False if evaluator is not None else table
         self.fast: "Tabled | None" = None
+        self._looked = False
+        self._cheap = (False, False)              # fights, showdowns: read off the table
         self._names: dict[tuple[int, ...], list[str | None]] = {}     # ranks -> their categories' names
 
-    def _look(self, index: int) -> None:
+    def _look(self, work: int) -> None:
         """Turn to the table when the batch is long enough for it to pay: the cached one after
-        :data:`LOOK_AFTER` fights, a new one after :data:`BUILD_AFTER` (it costs what judging
-        about 300,000 fights costs, then serves every later batch from the cache)."""
+        :data:`LOOK_AFTER` units of work (a fight of two hands is one, a showdown more:
+        :func:`_weight`), a new one after :data:`BUILD_AFTER` (a
+        few seconds, about what judging 50,000 fights costs; then cached for every later batch)."""
         if self.table is False or self.fast is not None:
             return
-        if self.table is True and index == 0:
-            build = True
-        elif self.table is None and index in (LOOK_AFTER, BUILD_AFTER):
-            build = index == BUILD_AFTER
+        if self.table is True:
+            build, self.table = True, False
+        elif self.table is None and (work >= BUILD_AFTER or (work >= LOOK_AFTER and not self._looked)):
+            build = work >= BUILD_AFTER
+            self._looked = True
+            self.table = False if build else None      # built once, or not at all
         else:
             return
         from .table import say
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
-            self.used["five-card table"] = None
+            self._cheap = (self.fast.fights, self.fast.showdowns)
+            if any(self._cheap):
+                self.used["five-card table"] = None
 
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
@@ -101,21 +109,26 @@ class Judge:
         """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk."""
         with _Chunks(self, progress) as chunks, _collected():
             pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
-            valid = 0
+            valid = work = 0                         # in this chunk; in the batch (see _look)
             size = chunks.first
             self._look(0)
             for index, fight in enumerate(fights):
                 if index == chunks.small:
                     chunks.prepare()                 # a batch long enough for DuckDB
-                if index == LOOK_AFTER or index == BUILD_AFTER:
-                    self._look(index)
                 parsed = self._parse(index, fight)
                 pending.append(parsed)
-                valid += not isinstance(parsed[1], Result)
+                if not isinstance(parsed[1], Result):
+                    two = type(parsed[1]) is list
+                    weight = 1 if two and len(parsed[1]) == 2 else _weight(parsed[1])
+                    work += weight
+                    valid += 1 if self._cheap[not two] else weight   # asked of the rules: by size
                 if valid >= size:
-                    yield from chunks.submit(pending)
+                    self._look(work)
+                    yield from chunks.submit(pending, valid)
                     pending, valid, size = [], 0, self.chunk
-            yield from chunks.submit(pending)
+                elif self.fast is None and (work >= LOOK_AFTER and not self._looked or work >= BUILD_AFTER):
+                    self._look(work)
+            yield from chunks.submit(pending, valid)
             yield from chunks.drain()
 
     def _result(self, ident: Any, v: "Verdict") -> Result:
@@ -158,6 +171,18 @@ class Judge:
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0
             return ident, Result(ident, -1, [], [-1] * n, [None] * n, str(exc))
+
+
+def _weight(fight: Any) -> int:
+    """A fight's share of a chunk asked of the rules, by what its world makes the rules compare: a
+    fight of two hands is one; a showdown an eighth of its players' pairs of fives (a player on the
+    river has 21 fives, 441 pairs: nine players weigh 496), so that a chunk of showdowns asked of
+    the rules stays about as small in memory as one of fights (a chunk of 10,000 showdowns of nine
+    players took gigabytes)."""
+    if getattr(fight, "board", None) is not None:
+        board = len(fight.board)
+        return max(1, sum(math.comb(len(h) + board, 5) ** 2 for h in fight.hands) // 8)
+    return max(1, len(fight) // 2)
 
 
 @contextlib.contextmanager
@@ -220,18 +245,20 @@ class _Chunks:
         if late is not None and kind is None:
             raise late
 
-    def submit(self, pending: list[tuple[Any, Any]]) -> Iterator[Result]:
-        """Start judging a chunk; first yield the results of the oldest, if every worker is busy."""
+    def submit(self, pending: list[tuple[Any, Any]], weight: int = 0) -> Iterator[Result]:
+        """Start judging a chunk (``weight``: its size as the rules see it, Judge.judge); first
+        yield the results of the oldest, if every worker is busy."""
         if not pending:
             return
         fights = [hands for _, hands in pending if not isinstance(hands, Result)]
+        size = max(len(fights), weight)
         future: Future = Future()
         if not fights:
             future.set_result([])
-        elif not self.parallel or len(fights) <= self.small:
+        elif not self.parallel or size <= self.small:
             while self.flight:                           # in order, and one DuckDB at a time
                 yield from self._finish()
-            evaluator = self.judge.evaluator(len(fights))
+            evaluator = self.judge.evaluator(size)
             self.judge.used[evaluator.name] = None
             future.set_result(self._verdicts(evaluator, fights))
         else:

@@ -35,7 +35,7 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path, signum, statu
     src.write_text(FIGHT * 60_000)                  # judged for many seconds: killed long before
     out = tmp_path / "out.yaml"
     out.write_text("old results\n")
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out), "--no-table"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         deadline = time.monotonic() + 60
@@ -58,7 +58,7 @@ def test_the_next_write_removes_the_temporary_file_of_a_killed_run(tmp_path, cap
     src = tmp_path / "in.jsonl"
     src.write_text(FIGHT * 60_000)
     out = tmp_path / "out.yaml"
-    proc = subprocess.Popen([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out), "--no-table"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
     try:
         deadline = time.monotonic() + 60

@@ -140,3 +140,57 @@ def test_explain_names_the_axiom_that_decided(case, capsys):
 def test_explain_says_on_what(capsys):
     main(["beat", "--explain", "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"])
     assert capsys.readouterr().out.splitlines()[-1] == "beat_TwoPair2: jacks over tens (pairs)"
+
+
+@pytest.mark.parametrize("name, loads", [("out.json", lambda t: json.loads(t)["results"]),
+                                         ("out.jsonl", lambda t: [json.loads(x) for x in t.splitlines()]),
+                                         ("out.yml", lambda t: yaml.safe_load(t)["results"])])
+def test_the_output_format_follows_the_outputs_name(tmp_path, capsys, name, loads):
+    src, out = tmp_path / "in.yaml", tmp_path / name
+    src.write_text(BATCH, encoding="utf-8")
+    assert main(["judge", str(src), "-o", str(out)]) == 0
+    assert [r["id"] for r in loads(out.read_text())] == ["two-pair", 2, 3, 4, 5, 6, 7, 8, 9, "tie"]
+
+
+def test_a_format_that_contradicts_the_outputs_name_is_one_line(tmp_path, capsys):
+    src = tmp_path / "in.yaml"
+    src.write_text(BATCH, encoding="utf-8")
+    assert main(["judge", str(src), "-o", str(tmp_path / "out.json"), "--format", "yaml"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--format yaml and the output's name out.json disagree" in err
+    assert not (tmp_path / "out.json").exists()
+    assert main(["judge", str(src), "-o", str(tmp_path / "out.txt"), "--format", "jsonl"]) == 0
+
+
+def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
+    # 3,000 fights: past the point where a judge turns to the five-card table when it is cached.
+    import random
+    from engine import Engine
+    from engine.table import five_card_table
+    engine = Engine()
+    five_card_table(engine)
+    rng = random.Random(4)
+    lines = []
+    for k in range(3_000):
+        cards = rng.sample(engine.deck, 10)
+        lines.append(json.dumps({"id": k, "hands": [engine.notation.format(cards[:5]), engine.notation.format(cards[5:])]}))
+    src = tmp_path / "in.jsonl"
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    outs = []
+    for extra in ([], ["--no-table"]):
+        out = tmp_path / f"out{len(extra)}.jsonl"
+        assert main(["judge", str(src), "-o", str(out), *extra]) == 0
+        outs.append(out.read_text())
+        err = capsys.readouterr().err
+        assert ("five-card table" in err) == (not extra)
+    assert outs[0] == outs[1] and outs[0].count("\n") == 3_000
+
+
+def test_a_showdowns_weight_in_a_chunk_grows_with_what_the_rules_compare():
+    from engine import Engine
+    from engine.judge import _weight
+    engine = Engine()
+    two = engine.deal(["AH KH", "2C 3D"], "4S 5S 6S 7D 9C")
+    nine = engine.deal([f"{v}H {v}D" for v in "23456789T"], "AS KS QS JC 9C")
+    assert _weight([(1, 2, 3, 4, 5), (6, 7, 8, 9, 10)]) == 1
+    assert _weight(two) == 2 * 21 ** 2 // 8 and _weight(nine) == 9 * 21 ** 2 // 8

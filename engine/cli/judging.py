@@ -56,6 +56,8 @@ def register(sub: Any) -> None:
                         "jsonl: one result a line")
     p.add_argument("--plain", action="store_true",
                    help="ask pyDatalog, the reference interpreter, fight by fight (slow; for comparison)")
+    p.add_argument("--no-table", action="store_true",
+                   help="ask the compiled rules about every fight, never the five-card table (for comparison)")
     add_rules_option(p)
     p.set_defaults(run=run_judge)
 
@@ -208,7 +210,7 @@ def run_judge(args: argparse.Namespace) -> int:
     fights = read_fights(args.file)             # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
-    judge = Judge(engine, engine.reference if args.plain else None)
+    judge = Judge(engine, engine.reference if args.plain else None, table=False if args.no_table else None)
     counts = {"fights": 0, "invalid": 0}
 
     def results() -> Iterator[dict]:
