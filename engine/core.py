@@ -247,7 +247,7 @@ class Engine(LogicOwner):
         to allow (:func:`engine.proof.fight_proof`, :func:`engine.proof.showdown_proof`, each
         made when its kind is first asked), or None when there is no table.  The table is used
         when it is at hand (memoised, or cached on disk and verified);
-        ``build`` builds it when it is not (half a minute for 52 cards, then cached), unless the
+        ``build`` builds it when it is not (seconds for 52 cards, then cached), unless the
         rules' clauses already rule both proofs out; ``announce`` is told so first, in a line.
         Engine.fights and showdowns turn to a table at hand by themselves after
         :data:`TABLE_AFTER` questions; ``poker judge`` on a long batch."""
@@ -487,9 +487,9 @@ class Engine(LogicOwner):
                 raise InvalidCards(f"{len(players[0])} cards: {game} plays the best five of "
                                    f"{own + sizes[0]} to {own + sizes[-1]} cards")
             players, cards = [players[0][:own]], players[0][own:]
-        return self.seat(players, cards, code)
+        return self._seat(players, cards, code)
 
-    def seat(self, players: Sequence[tuple[int, ...]], board: tuple[int, ...], code: int) -> World:
+    def _seat(self, players: Sequence[tuple[int, ...]], board: tuple[int, ...], code: int) -> World:
         """A showdown of card ids already read (:meth:`deal` reads them), the game by its code."""
         for i, p in enumerate(players, 1):
             if len(p) + len(board) > MAX_SHOWDOWN_CARDS:

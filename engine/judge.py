@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MIN_HANDS, MAX_HANDS = 2, 10
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
-LOOK_AFTER = 2_000      # work (fights of two hands) read before the five-card table is looked for
+LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
 BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
 
 
@@ -119,9 +119,12 @@ class Judge:
                 pending.append(parsed)
                 if not isinstance(parsed[1], Result):
                     two = type(parsed[1]) is list
-                    weight = 1 if two and len(parsed[1]) == 2 else _weight(parsed[1])
-                    work += weight
-                    valid += 1 if self._cheap[not two] else weight   # asked of the rules: by size
+                    if self._cheap[not two]:                 # read off the table
+                        valid += 1
+                    else:                                    # asked of the rules: by its size
+                        weight = 1 if two and len(parsed[1]) == 2 else _weight(parsed[1])
+                        work += weight
+                        valid += weight
                 if valid >= size:
                     self._look(work)
                     yield from chunks.submit(pending, valid)
@@ -151,7 +154,7 @@ class Judge:
                     board, game = quick(fight["board"]) if "board" in fight else None, fight.get("game", "holdem")
                     if board is not None and type(game) is str:
                         try:
-                            return ident, self.engine.seat(parsed, board, self.engine._game(game)[0])
+                            return ident, self.engine._seat(parsed, board, self.engine._game(game)[0])
                         except InvalidCards:
                             pass                  # the slow path says why
         try:

@@ -262,11 +262,9 @@ def _best_of(rules: dict[str, list[Any]], name: str) -> tuple[str, str]:
     if len(inner.head) != 2:
         raise _Fails(f"{z} is not written as Y(P, S) & Y(P, R) & C(R, S, 1) for {name}")
     p2, s2 = inner.head
+    r = next((a.args[1] for a in _atoms(inner)                 # the other five, whatever its name
+              if a.pred == y and len(a.args) == 2 and a.args[0] == p2 and a.args[1] != s2), None)
     for order in (I.RANK_ORDER, I.COMPARE_HANDS):
-        r = Var("$r")
-        for step in inner.body:                  # the third set: whatever the clause calls it
-            if hasattr(step, "args") and step.pred == y and step.args[0] == p2 and step.args[1] != s2:
-                r = step.args[1]
         if isinstance(r, Var) and r.name not in (p2.name, s2.name) and _steps(inner) == sorted([
                 ("atom", y, False, (p2, s2)), ("atom", y, False, (p2, r)),
                 ("atom", order, False, (r, s2, Const(1)))], key=repr):

@@ -163,7 +163,7 @@ def test_a_format_that_contradicts_the_outputs_name_is_one_line(tmp_path, capsys
 
 
 def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
-    # 3,000 fights: past the point where a judge turns to the five-card table when it is cached.
+    # 11,000 fights: past the point where a judge turns to the five-card table when it is cached.
     import random
     from engine import Engine
     from engine.table import five_card_table
@@ -171,7 +171,7 @@ def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
     five_card_table(engine)
     rng = random.Random(4)
     lines = []
-    for k in range(3_000):
+    for k in range(11_000):
         cards = rng.sample(engine.deck, 10)
         lines.append(json.dumps({"id": k, "hands": [engine.notation.format(cards[:5]), engine.notation.format(cards[5:])]}))
     src = tmp_path / "in.jsonl"
@@ -183,7 +183,7 @@ def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
         outs.append(out.read_text())
         err = capsys.readouterr().err
         assert ("five-card table" in err) == (not extra)
-    assert outs[0] == outs[1] and outs[0].count("\n") == 3_000
+    assert outs[0] == outs[1] and outs[0].count("\n") == 11_000
 
 
 def test_a_showdowns_weight_in_a_chunk_grows_with_what_the_rules_compare():
