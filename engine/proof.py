@@ -800,7 +800,11 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
                         'LEFT JOIN {' + ASKED + '} c ON c.a0 = p.c0 AND c.a1 = p.c1 '
                         'GROUP BY p.c0, p.c1, p.r HAVING count(c.a2) <> 1 OR bool_or(c.a2 <> p.r) '
                         'ORDER BY p.c0, p.c1 LIMIT 1'}
-        out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
+        try:
+            out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
+        except Exception as exc:                 # the rules fail on the abstract hands: no proof
+            raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "
+                         f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     finally:
         db.close()
     if out["wrong"]:

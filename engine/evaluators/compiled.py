@@ -1090,6 +1090,9 @@ class Compiled:
         if threads:
             self._con.execute(f"SET threads = {int(threads)}")
         self._con.execute("SET preserve_insertion_order = false")   # relations are sets
+        # DuckDB draws a progress bar on stdout for a statement past two seconds: never into a
+        # command's output (poker judge writes its results to stdout).
+        self._con.execute("SET enable_progress_bar = false")
         # Never spill to disk (a runaway rule set would fill it, into the current directory):
         # past DuckDB's memory limit (80% of RAM) a run stops with an error instead.
         self._con.execute("SET temp_directory = ''")
