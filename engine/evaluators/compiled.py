@@ -29,6 +29,7 @@ the reason; the caller then uses pyDatalog, the reference interpreter.
 from __future__ import annotations
 
 import ast
+import contextlib
 import os
 import threading
 from dataclasses import dataclass, field
@@ -1268,11 +1269,29 @@ class Compiled:
                 return out
             finally:
                 self._running = False
-                if created:                 # one call: DuckDB runs the statements in turn
-                    self._con.execute("; ".join(
-                        f"DROP {'VIEW' if table in self._views else 'TABLE'} IF EXISTS {table}"
-                        for table in reversed(created)))
+                if created:
+                    self._drop(list(reversed(created)))
                 self._views.clear()
+
+    def _drop(self, tables: list[str]) -> None:
+        """Drop a run's relations, in one call (DuckDB runs the statements in turn).  An interrupt
+        meant for the run can land on this call instead (it came between two statements): it is
+        made again; and if it still fails, each relation is dropped by the kind the catalog says
+        it is, so that no run leaves a table where the next one makes a view."""
+        import duckdb
+        sql = "; ".join(f"DROP {'VIEW' if t in self._views else 'TABLE'} IF EXISTS {t}" for t in tables)
+        for _ in range(3):
+            try:
+                self._con.execute(sql)
+                return
+            except duckdb.InterruptException:
+                continue
+            except duckdb.Error:
+                break
+        views = {r[0] for r in self._con.execute("SELECT view_name FROM duckdb_views() WHERE NOT internal").fetchall()}
+        for t in tables:
+            with contextlib.suppress(duckdb.Error):
+                self._con.execute(f"DROP {'VIEW' if t.strip(chr(34)) in views else 'TABLE'} IF EXISTS {t}")
 
     def _seeds(self, seeds: Mapping[str, Iterable[tuple]]) -> dict[str, str]:
         """The seeded views of a run, each with its inputs' values as SQL VALUES (a view whose
