@@ -106,7 +106,8 @@ class Judge:
         return self.chosen or self.engine.evaluator(n)
 
     def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
-        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk."""
+        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk.  The cyclic
+        garbage collector is paused until the generator is exhausted or closed (_collected)."""
         with _Chunks(self, progress) as chunks, _collected():
             pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
             valid = work = 0                         # in this chunk; in the batch (see _look)

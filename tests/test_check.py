@@ -36,6 +36,9 @@ def test_check_command_json(report, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["total"] == 2598960 and data["frequencies"] == EXPECTED
     assert all(o["holds"] and o["counterexample"] is None for o in data["obligations"].values())
+    assert set(data["paths"].values()) == {"off the table (proven)"} and len(data["paths"]) == 3
+    assert "proven for every fight of two disjoint hands" in data["obligations"]["beat antisymmetric"]["checked"]
+    assert "one hand of each class of hands alike but for their suits" in data["method"]
 
 
 def test_a_broken_rule_fails_with_a_counterexample(tmp_path, report, capsys):
@@ -58,6 +61,7 @@ def test_an_asymmetric_beat_is_caught(tmp_path):
     result = check(edited, samples=60, reference_samples=2)
     failed = {o.name: o for o in result.obligations if not o.holds}
     assert "beat antisymmetric" in failed
+    assert "not proven" in result.paths["two-hand fights (judge, beat)"]          # beat is not the table's order
     example = failed["beat antisymmetric"].counterexample
     assert example["beat"]["12"] == example["beat"]["21"] == 1          # both hands win
     a, b = (Engine(rules).cards(h) for h in example["hands"])
@@ -74,3 +78,4 @@ def test_a_suit_read_through_cardid_is_checked_like_any_rule(tmp_path):
     result = check(Engine(rules), samples=300, reference_samples=3)
     assert result.ok, [o for o in result.obligations if not o.holds]
     assert result.frequencies == EXPECTED
+    assert "asked about every hand" in result.method          # not provably blind to suits: every hand
