@@ -19,9 +19,14 @@ why it is not valid.
 
 >>> from engine import Engine
 >>> eng = Engine()
->>> tabled = eng.tabled(build=True)          # doctest: +SKIP
->>> tabled.verdicts([[(1, 2, 3, 4, 5), (14, 15, 16, 17, 18)]])[0].result      # doctest: +SKIP
-0
+>>> tabled = eng.tabled(build=True)      # the table: from the cache, or built in a few seconds
+>>> tabled.fights, tabled.showdowns      # both proofs hold for the standard rules
+(True, True)
+>>> ah_to_5h, ad_to_5d, shared = (1, 2, 3, 4, 5), (14, 15, 16, 17, 18), (1, 15, 16, 17, 18)
+>>> [v and v.result for v in tabled.verdicts([[ah_to_5h, ad_to_5d], [ah_to_5h, shared]])]
+[0, None]
+
+Two five-high straight flushes tie; a fight that shares a card is left to the rules.
 """
 
 from __future__ import annotations
