@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .tabled import Tabled
 
 MIN_HANDS, MAX_HANDS = 2, 10
+KEYS = frozenset({"id", "hands", "board", "game"})     # what a fight may say
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
 LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
@@ -67,8 +68,12 @@ class Judge:
     with the one evaluator given (``--plain``: pyDatalog)."""
 
     def __init__(self, engine: "Engine", evaluator: "Evaluator | None" = None, chunk: int = CHUNK,
-                 table: bool | None = None):
+                 table: bool | None = None, strict: bool = False,
+                 warn: Callable[[str], None] | None = None):
         self.engine = engine
+        # A fight with a key it may not have (``borad:``): ``warn`` is told (one line naming the
+        # fight and the key) and it is judged; with ``strict`` it is invalid.
+        self.strict, self.warn = strict, warn
         self.chunk = chunk
         self.chosen = evaluator
         self.used: dict[str, None] = {}        # the names of the evaluators that judged, in order
@@ -144,6 +149,13 @@ class Judge:
 
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
+        if isinstance(fight, dict) and not KEYS.issuperset(fight):
+            why = unknown_keys(fight)
+            if self.strict:
+                n = len(fight["hands"]) if isinstance(fight.get("hands"), list) else 0
+                return ident, Result(ident, -1, [], [-1] * n, [None] * n, why)
+            if self.warn is not None:
+                self.warn(f"fight {ident!r}: {why}; judged without it (--strict: invalid)")
         if type(fight) is dict:                   # the common cases, read fast (check_fight's checks hold)
             hands = fight.get("hands")
             if type(hands) is list and MIN_HANDS <= len(hands) <= MAX_HANDS:
@@ -175,6 +187,20 @@ class Judge:
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0
             return ident, Result(ident, -1, [], [-1] * n, [None] * n, str(exc))
+
+
+def unknown_keys(fight: dict) -> str:
+    """What is wrong with a fight's keys, in words, with the nearest known key for each.
+
+    >>> unknown_keys({"hands": [], "borad": "AH KH QH", "extra": 1})
+    "unknown key 'borad' (did you mean 'board'?), unknown key 'extra'"
+    """
+    import difflib
+    out = []
+    for key in sorted((k for k in fight if k not in KEYS), key=str):
+        near = difflib.get_close_matches(str(key), sorted(KEYS), n=1)
+        out.append(f"unknown key {str(key)!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
+    return ", ".join(out)
 
 
 def _weight(fight: Any) -> int:

@@ -194,3 +194,26 @@ def test_a_showdowns_weight_in_a_chunk_grows_with_what_the_rules_compare():
     nine = engine.deal([f"{v}H {v}D" for v in "23456789T"], "AS KS QS JC 9C")
     assert _weight([(1, 2, 3, 4, 5), (6, 7, 8, 9, 10)]) == 1
     assert _weight(two) == 2 * 21 ** 2 // 8 and _weight(nine) == 9 * 21 ** 2 // 8
+
+
+def test_an_unknown_key_is_a_warning_or_with_strict_an_invalid_fight(tmp_path, capsys):
+    text = ("fights:\n"
+            "  - {id: typo, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C'], borad: 'AS KS QS'}\n"
+            "  - {id: fine, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n")
+    status, results = judge(tmp_path, text)
+    assert status == 0 and [r["result"] for r in results] == [1, 1] and "error" not in results[0]
+    err = capsys.readouterr().err
+    assert "poker: warning: fight 'typo': unknown key 'borad' (did you mean 'board'?)" in err
+    assert err.count("warning") == 1
+    status, results = judge(tmp_path, text, "--strict")
+    assert status == 0 and [r["result"] for r in results] == [-1, 1]
+    assert results[0]["error"] == "unknown key 'borad' (did you mean 'board'?)"
+
+
+def test_many_unknown_keys_warn_a_few_lines_then_count(tmp_path, capsys):
+    text = "fights:\n" + "".join(f"  - {{id: {k}, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C'], note: x}}\n"
+                                 for k in range(25))
+    status, results = judge(tmp_path, text)
+    assert status == 0 and len(results) == 25 and all(r["result"] == 1 for r in results)
+    err = capsys.readouterr().err
+    assert err.count("unknown key 'note'") == 10 and "poker: warning: 15 more fights with unknown keys" in err

@@ -16,9 +16,11 @@ from ..explain import explain_fight, explain_hand
 from ..io import atomic_writer, check_writable
 from ..judge import Judge
 from ..notation import InvalidCards
-from .common import CommandError, add_json_option, add_rules_option, clear_progress, load_engine, print_json, progress
+from .common import (CommandError, add_json_option, add_rules_option, clear_progress, load_engine, one_line,
+                     print_json, progress)
 
 STDIN = "-"
+WARNINGS = 10            # warnings printed by a batch; the rest are counted
 SPOOL_BYTES = 32 << 20      # results for stdout are kept in memory up to this, then in a temporary file
 
 
@@ -56,6 +58,8 @@ def register(sub: Any) -> None:
                         "jsonl: one result a line")
     p.add_argument("--plain", action="store_true",
                    help="ask pyDatalog, the reference interpreter, fight by fight (slow; for comparison)")
+    p.add_argument("--strict", action="store_true",
+                   help="a fight with a key other than id, hands, board, game is invalid (else: a warning)")
     p.add_argument("--no-table", action="store_true",
                    help="ask the compiled rules about every fight, never the five-card table (for comparison)")
     add_rules_option(p)
@@ -210,8 +214,16 @@ def run_judge(args: argparse.Namespace) -> int:
     fights = read_fights(args.file)             # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
-    judge = Judge(engine, engine.reference if args.plain else None, table=False if args.no_table else None)
-    counts = {"fights": 0, "invalid": 0}
+    counts = {"fights": 0, "invalid": 0, "warned": 0}
+
+    def warn(line: str) -> None:                # the first few on stderr, the rest counted
+        counts["warned"] += 1
+        if counts["warned"] <= WARNINGS:
+            clear_progress()
+            print(f"poker: warning: {one_line(line)}", file=sys.stderr)
+
+    judge = Judge(engine, engine.reference if args.plain else None, table=False if args.no_table else None,
+                  strict=args.strict, warn=warn)
 
     def results() -> Iterator[dict]:
         for r in judge.judge(fights, progress=_Ticker(None, "judging", "fight")):
@@ -242,6 +254,8 @@ def run_judge(args: argparse.Namespace) -> int:
     n, invalid = counts["fights"], counts["invalid"]
     how = ", ".join(judge.used) or judge.evaluator(1).name
     elapsed = time.perf_counter() - start
+    if counts["warned"] > WARNINGS:
+        print(f"poker: warning: {counts['warned'] - WARNINGS} more fights with unknown keys", file=sys.stderr)
     print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}, "
           f"time: {elapsed:.2f} s ({how})", file=sys.stderr)
     return 0
