@@ -236,3 +236,11 @@ def test_terminal_session_keeps_history(tmp_path):
     assert "help" in text.splitlines()[0]                  # the banner
     assert "royal flush (rank 10)" in text
     assert f"rank {ROYAL}" in history.read_text()
+
+
+def test_an_unknown_predicate_suggests_the_nearest(monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [f"let a = {ROYAL}", "getrank(a, R)", "beet(a, a, R)", "zzzq(a)"])
+    lines = err
+    assert "no predicate getrank/2 in the loaded rules (did you mean getRank/2? preds lists them)" in lines[0]
+    assert "did you mean beat/3?" in lines[1]
+    assert "no predicate zzzq/1 in the loaded rules (preds lists them)" in lines[2] and len(lines) == 3

@@ -263,7 +263,7 @@ class Session:
         except limits.BudgetExceeded as exc:
             raise ReplError(str(exc)) from None
         except QueryError as exc:
-            raise ReplError(_query_message(exc)) from None
+            raise ReplError(_query_message(exc, self.engine)) from None
         except InvalidCards as exc:                 # a reload changed the notation
             raise ReplError(f"query: {exc}") from None
         if self.json:
@@ -308,13 +308,26 @@ class Session:
         return self._matches[state] if state < len(self._matches) else None
 
 
-def _query_message(exc: QueryError) -> str:
+def _query_message(exc: QueryError, engine: Any = None) -> str:
     text = str(exc)
     if text.startswith("refused: "):
         return "query refused: " + text.removeprefix("refused: ")
     if text.startswith("no predicate "):
-        return f"query: {text} (preds lists them)"
+        near = _nearest(text.removeprefix("no predicate ").split()[0], engine)
+        return f"query: {text} ({f'did you mean {near}? ' if near else ''}preds lists them)"
     return f"query: {text}" if not text.startswith("failed:") else f"query {text}"
+
+
+def _nearest(asked: str, engine: Any) -> str | None:
+    """The defined predicate nearest to one asked (``getrank/2`` -> ``getRank/2``), case aside."""
+    import difflib
+    if engine is None:
+        return None
+    name, _, arity = asked.partition("/")
+    defined = sorted({f"{c.head}{_signature(c)}" for c in engine.ruleset.clauses})
+    by_lower = {d.lower(): d for d in defined}
+    found = difflib.get_close_matches(f"{name}/{arity}".lower() if arity else name.lower(), list(by_lower), n=1)
+    return by_lower[found[0]] if found else None
 
 
 def _signature(clause: loader.Clause) -> str:
