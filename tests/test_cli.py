@@ -461,3 +461,11 @@ def test_a_reader_that_leaves_ends_a_session_quietly(tmp_path, argv, line):
         err = proc.stderr.read().decode()
         proc.stderr.close()
     assert (status, err) == (0, "")
+
+
+def test_an_unknown_option_points_to_its_subcommands_help(capsys):
+    assert main(["rank", "--jsn", "AH KH QH JH TH"]) == 2
+    err = capsys.readouterr().err
+    assert err == "poker rank: unrecognized arguments: --jsn (did you mean --json?) (see `poker rank --help`)\n"
+    assert main(["judge", "x.yaml", "--strct"]) == 2
+    assert "poker judge: unrecognized arguments: --strct (did you mean --strict?)" in capsys.readouterr().err

@@ -59,6 +59,21 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(self.prog, message)
 
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        """As argparse's, but arguments no parser knows are named by the subcommand they were
+        given to, with the nearest option it has (``poker rank --jsn``: ``--json``)."""
+        known, extras = self.parse_known_args(args, namespace)
+        if extras:
+            import difflib
+            sub = self.commands.get(getattr(known, "command", None) or "")
+            parser = sub if sub is not None else self
+            options = sorted(parser._option_string_actions)
+            hints = [near[0] for e in extras if e.startswith("-")
+                     for near in [difflib.get_close_matches(e.split("=")[0], options, n=1)] if near]
+            raise UsageError(parser.prog, f"unrecognized arguments: {' '.join(extras)}"
+                             + (f" (did you mean {' or '.join(hints)}?)" if hints else ""))
+        return known
+
     def add_commands(self) -> Any:
         """The subcommands' parsers (``add_parser`` on the result); :attr:`commands` lists them."""
         sub = self.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=Parser)
