@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import measured, random_hands  # noqa: E402
+from common import measured, random_hands, treys_cards  # noqa: E402
 
 from engine import Engine  # noqa: E402
 from engine.table import five_card_table  # noqa: E402
@@ -37,22 +37,15 @@ def judge(src: Path, out: Path) -> tuple[float, float]:
 
 def treys_script(src: Path, out: Path) -> float:
     """What a user would write with treys: read JSON Lines, judge, write JSON Lines."""
-    from treys import Card, Evaluator
+    from treys import Evaluator
     ev = Evaluator()
-    memo: dict[str, int] = {}
-
-    def card(t: str) -> int:
-        c = memo.get(t)
-        if c is None:
-            c = memo[t] = Card.new(t[0] + t[1].lower())
-        return c
+    cards = treys_cards()
     t0 = time.perf_counter()
     with open(src, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
         for line in f:
             fight = json.loads(line)
             a, b = fight["hands"]
-            sa = ev.evaluate([], [card(x) for x in a.split()])
-            sb = ev.evaluate([], [card(x) for x in b.split()])
+            sa, sb = ev.evaluate([], cards(a)), ev.evaluate([], cards(b))
             r = 1 if sa < sb else 2 if sa > sb else 0
             g.write(json.dumps({"id": fight["id"], "result": r}) + "\n")
     return time.perf_counter() - t0

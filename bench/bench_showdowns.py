@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import measured  # noqa: E402
+from common import measured, treys_cards  # noqa: E402
 
 from engine import Engine  # noqa: E402
 from engine.table import five_card_table  # noqa: E402
@@ -31,18 +31,9 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 def treys_script(src: Path, out: Path) -> float:
     """What a user would write with treys: each player's best of seven, the winners."""
-    from treys import Card, Evaluator
+    from treys import Evaluator
     ev = Evaluator()
-    memo: dict[str, int] = {}
-
-    def cards(text: str) -> list[int]:
-        out = []
-        for t in text.split():
-            c = memo.get(t)
-            if c is None:
-                c = memo[t] = Card.new(t[0] + t[1].lower())
-            out.append(c)
-        return out
+    cards = treys_cards()
     t0 = time.perf_counter()
     with open(src, encoding="utf-8") as f, open(out, "w", encoding="utf-8") as g:
         for line in f:

@@ -24,6 +24,22 @@ def median_ms(fn: Callable[[], object], repeat: int) -> float:
     return statistics.median(times)
 
 
+def treys_cards() -> Callable[[str], list[int]]:
+    """A hand's text as treys' cards, each token converted once, as a treys script would."""
+    from treys import Card
+    memo: dict[str, int] = {}
+
+    def cards(text: str) -> list[int]:
+        out = []
+        for t in text.split():
+            c = memo.get(t)
+            if c is None:
+                c = memo[t] = Card.new(t[0] + t[1].lower())
+            out.append(c)
+        return out
+    return cards
+
+
 def treys_judge(fights: list[list[str]]) -> list[int]:
     """The same fights judged by treys (a hand-coded evaluator): 1, 2 or 0."""
     from treys import Card, Evaluator

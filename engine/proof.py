@@ -33,6 +33,7 @@ memoised per table.  It costs a few seconds; it is what lets a table stand for t
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 import weakref
@@ -425,7 +426,13 @@ def _places_or_fail(places: Places | None) -> dict[Any, tuple]:
 
 def _rules(clauses: list[Any]) -> dict[str, list[Any]]:
     """The clauses read, by predicate, without those that cannot fire in a world whose cards are
-    all of the deck (:func:`_dead`)."""
+    all of the deck (:func:`_dead`).  Read once per rule set: every proof and obstacle of an
+    engine reads the same clauses (callers never change what they get)."""
+    return _read_rules(tuple(clauses))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_rules(clauses: tuple[Any, ...]) -> dict[str, list[Any]]:
     from .evaluators.compiled import _Reader
     from .evaluators.local import LocalEvaluator
     local = LocalEvaluator(clauses)

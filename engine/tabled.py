@@ -59,8 +59,6 @@ class Tabled:
         self._low, self._high = int(cards.min()), int(cards.max())
         self._position = np.full(self._high - self._low + 1, -1, dtype=np.int64)   # card id -> deck position
         self._position[cards - self._low] = np.arange(len(cards))
-        self._where = {int(c): i for i, c in enumerate(table.cards)}
-        self._binom = [[sevens._c(p, k) for p in range(len(cards))] for k in range(6)]
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
@@ -78,19 +76,6 @@ class Tabled:
         return showdown_proof(self.engine, self.table).holds
 
     # ---- two-hand fights --------------------------------------------------------------------
-
-    def index(self, hand: Sequence[int]) -> int | None:
-        """The colex index of five different cards of the deck, else None."""
-        if len(hand) != 5:
-            return None
-        try:
-            p = sorted(self._where[c] for c in hand)
-        except (KeyError, TypeError):
-            return None
-        if p[0] == p[1] or p[1] == p[2] or p[2] == p[3] or p[3] == p[4]:
-            return None
-        b = self._binom
-        return b[1][p[0]] + b[2][p[1]] + b[3][p[2]] + b[4][p[3]] + b[5][p[4]]
 
     def verdicts(self, fights: Sequence[Any]) -> list["Verdict | None"]:
         """Each fight's verdict (two hands, or a showdown World), or None where the table does not
@@ -153,10 +138,10 @@ class Tabled:
     # ---- showdowns --------------------------------------------------------------------------
 
     def _shape(self, shape: tuple) -> Any:
-        """(pick, allowed) of a showdown shape, asked of the rules once: each player's fives as
-        getters of their cards from hand + board (World.fives' order) and which of them mayPlay
-        allows; None
-        when the rules find a showdown of this shape invalid (or the deck is too short for one)."""
+        """(pick, allowed, chosen) of a showdown shape, asked of the rules once, for each player:
+        their fives as getters of their cards from hand + board (World.fives' order), the indices
+        of those mayPlay allows, and those fives as rows of places in hand + board; None when the
+        rules find a showdown of this shape invalid (or the deck is too short for one)."""
         with self._lock:
             if shape in self._shapes:
                 return self._shapes[shape]
@@ -178,14 +163,15 @@ class Tabled:
                 found = None
             else:
                 k = len(holes)
-                combos = [[operator.itemgetter(*c) for c in itertools.combinations(range(h + board), 5)]
+                combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64)
                           for h in holes]
                 first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
                 allowed = [np.zeros(len(c), dtype=bool) for c in combos]
                 for p, s in answers[asks[0]]:
                     if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
                         allowed[p - 1][s - first[p - 1]] = True
-                found = (combos, allowed)
+                found = ([[operator.itemgetter(*c) for c in cs.tolist()] for cs in combos],
+                         [np.flatnonzero(a) for a in allowed], [cs[a] for cs, a in zip(combos, allowed)])
         with self._lock:
             self._shapes[shape] = found
         return found
@@ -196,7 +182,7 @@ class Tabled:
         found = self._shape(shape)
         if found is None:
             return out
-        combos, allowed = found
+        pick, allowed, chosen = found
         _, holes, board = shape
         width = sum(holes) + board
         try:
@@ -215,14 +201,13 @@ class Tabled:
         for p, h in enumerate(holes):
             mine = np.concatenate([pos[:, start:start + h], pos[:, sum(holes):]], axis=1)   # hand + board
             start += h
-            ok_fives = np.flatnonzero(allowed[p])
+            ok_fives = allowed[p]
             if not len(ok_fives):
                 best_value.append(np.full(len(rows), -1))
                 best_five.append(np.full(len(rows), -1))
                 best_rank.append(np.full(len(rows), -1))
                 continue
-            chosen = np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64)[ok_fives]
-            fives = np.sort(mine[:, chosen], axis=2)                             # (m, f, 5)
+            fives = np.sort(mine[:, chosen[p]], axis=2)                          # (m, f, 5)
             idx = sevens.colex(fives.reshape(-1, 5), n).reshape(len(rows), len(ok_fives))
             values = self.table.values[idx]
             at = values.argmax(axis=1)                                           # the first of the best
@@ -240,7 +225,7 @@ class Tabled:
         for j, w in enumerate(rows.tolist()):
             world = worlds[w]
             hands, board_cards, five = world.hands, world.board, bf[j]
-            best = tuple(combos[p][five[p]](hands[p] + board_cards) if five[p] >= 0 else () for p in players)
+            best = tuple(pick[p][five[p]](hands[p] + board_cards) if five[p] >= 0 else () for p in players)
             won = wl[j]
             winners = tuple(p for p in players if won[p])
             out[w] = Verdict(winners[0] + 1 if len(winners) == 1 else 0, winners, tuple(br[j]), None, best=best)

@@ -10,7 +10,6 @@ would show here as a verdict that differs.
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ import rulefuzz as F
 from engine import Engine
 from engine.evaluators import verdicts
 from engine.table import TableError, five_card_table
+from test_proof import random_fights, random_showdowns
 
 DECK = "(C == 13 * (S - 1) + V)"
 # Edits per CI run (each 5 to 20 s: a table, its proofs, 200 fights and showdowns asked of the rules);
@@ -40,40 +40,6 @@ def edited_engine(seed: int, folder: Path) -> tuple[Engine, F.Case] | None:
     return (engine, case) if engine.fallback is None else None
 
 
-def random_fights(engine: Engine, rng: random.Random, count: int) -> list:
-    deck = engine.deck
-    out = []
-    for k in range(count):
-        cards = rng.sample(deck, 10)
-        a, b = cards[:5], cards[5:]
-        kind = k % 8
-        if kind == 1:
-            b[0] = a[0]
-        elif kind == 2:
-            a = a[:4]
-        elif kind == 3:
-            a[1] = a[0]
-        elif kind == 4:
-            b[2] = 99
-        out.append([tuple(a), tuple(b)])
-    return out
-
-
-def random_showdowns(engine: Engine, rng: random.Random, count: int) -> list:
-    deck = engine.deck
-    out = []
-    for k in range(count):
-        game = "omaha" if k % 3 == 0 else "holdem"
-        own = 4 if game == "omaha" else 2
-        players = rng.randint(2, 4)
-        cards = rng.sample(deck, players * own + 5)
-        board = cards[players * own:players * own + rng.choice([3, 4, 5])]
-        if k % 7 == 3:
-            board[0] = cards[0]
-        out.append(engine.deal([tuple(cards[own * p:own * p + own]) for p in range(players)], tuple(board), game))
-    return out
-
-
 @pytest.mark.parametrize("seed", SEEDS)
 def test_what_the_table_answers_is_what_the_rules_answer(tmp_path, seed):
     made = edited_engine(seed, tmp_path / "rules")
@@ -86,8 +52,7 @@ def test_what_the_table_answers_is_what_the_rules_answer(tmp_path, seed):
         pytest.skip("the edited rules give some hand not exactly one rank: no table")
     tabled = engine.tabled(build=True)
     assert tabled is not None
-    rng = random.Random(seed)
-    fights = random_fights(engine, rng, 160) + random_showdowns(engine, rng, 40)
+    fights = random_fights(engine, 160, seed) + random_showdowns(engine, 40, seed)
     read = tabled.verdicts(fights)
     if not tabled.fights:
         assert all(v is None for f, v in zip(fights, read) if isinstance(f, list))
