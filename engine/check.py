@@ -35,10 +35,6 @@ from .evaluators import Ask, World, verdicts
 if TYPE_CHECKING:
     from .core import Engine
 
-# The number of 5-card hands of each category in a 52-card deck (the combinatorial table).
-EXPECTED = {"royal flush": 4, "straight flush": 36, "four of a kind": 624, "full house": 3744,
-            "flush": 5108, "straight": 10200, "three of a kind": 54912, "two pair": 123552,
-            "one pair": 1098240, "high card": 1302540}
 CHUNK = 1_300_000     # hands per run of the compiled rules: two runs for all hands
 POOL = 4_000          # hands of each rank kept for sampling fights within a category
 PROVEN_SAMPLES = 2_000   # fights and triples still asked of the rules where the proofs cover them all
@@ -61,6 +57,7 @@ class Report:
     method: str = ""
     seconds: float = 0.0
     paths: dict[str, str] = field(default_factory=dict)
+    expected: dict[str, int] | None = None     # the published frequencies, where the game has them
 
     @property
     def ok(self) -> bool:
@@ -70,7 +67,8 @@ class Report:
         return {"rules": self.rules, "total": self.total, "frequencies": self.frequencies,
                 "obligations": {o.name: {"holds": o.holds, "checked": o.checked,
                                          "counterexample": o.counterexample} for o in self.obligations},
-                "method": self.method, "seconds": round(self.seconds, 2), "paths": self.paths}
+                "expected": self.expected, "method": self.method, "seconds": round(self.seconds, 2),
+                "paths": self.paths}
 
 
 Progress = Callable[[str, int], Callable[[int], None]]
@@ -158,7 +156,7 @@ def _from_table(engine: "Engine", table: Any, rng: random.Random) -> tuple[Repor
     from .proof import suit_symmetry
     n = len(table.cards)
     freq = Counter(dict(zip(*(a.tolist() for a in np.unique(table.ranks, return_counts=True)))))
-    report = _hand_report(engine, len(table.values), freq, None, None, "all hands")
+    report = _hand_report(engine, len(table.values), freq, None, None, "all hands", len(table.classes))
     pools: dict[int, list[list[int]]] = {}
     np_rng = np.random.default_rng(rng.randrange(1 << 32))
     ids = np.asarray(table.cards)
@@ -262,7 +260,8 @@ def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Pr
     return _hand_report(engine, total, freq, bad_hand, bad_rank, "all hands, one by one"), pools
 
 
-def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_rank, checked: str) -> Report:
+def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_rank, checked: str,
+                 distinct: int | None = None) -> Report:
     freq: Counter[str] = Counter()
     for r, n in by_rank.items():
         freq[engine.categories.get(r, f"rank {r}")] += n
@@ -271,12 +270,34 @@ def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_r
                                          checked, bad_hand))
     report.obligations.append(Obligation("getRank total and single-valued", bad_rank is None,
                                          checked, bad_rank))
-    wrong = {c: (freq.get(c, 0), n) for c, n in EXPECTED.items() if freq.get(c, 0) != n}
-    wrong.update({c: (n, 0) for c, n in freq.items() if c not in EXPECTED})
-    report.obligations.append(Obligation(
-        "frequencies equal the combinatorial table", not wrong and total == sum(EXPECTED.values()),
-        checked, {c: {"got": g, "expected": e} for c, (g, e) in wrong.items()} or None))
+    published = engine.ruleset.published
+    table = published.five if published is not None else None
+    report.obligations += published_obligations(table, total, dict(freq), distinct, checked)
+    report.expected = table.frequencies if table is not None else None
     return report
+
+
+def published_obligations(table: Any, total: int, freq: dict[str, int], distinct: int | None,
+                          checked: str, best: bool = False) -> list[Obligation]:
+    """The obligations of a game's published table (rulesets.Table; None: the rule set has
+    none, and nothing is claimed): the number of hands, each category's count, the number of
+    distinct values (where it was counted)."""
+    out: list[Obligation] = []
+    if table is None:
+        return out
+    if table.hands is not None:
+        out.append(Obligation(f"{table.hands:,} {'seven-card ' if best else ''}hands in the deck",
+                              total == table.hands, checked, None if total == table.hands else {"got": total}))
+    if table.frequencies is not None:
+        expected = table.frequencies
+        wrong = {c: {"got": freq.get(c, 0), "expected": n} for c, n in expected.items() if freq.get(c, 0) != n}
+        wrong.update({c: {"got": n, "expected": 0} for c, n in freq.items() if c not in expected})
+        out.append(Obligation("frequencies of the best five equal the published table" if best else
+                              "frequencies equal the published table", not wrong, checked, wrong or None))
+    if table.distinct is not None and distinct is not None:
+        out.append(Obligation(f"{table.distinct:,} distinct {'best' if best else 'hand'} values", distinct == table.distinct,
+                              checked, None if distinct == table.distinct else {"got": distinct}))
+    return out
 
 
 # ---- fights ------------------------------------------------------------------------------

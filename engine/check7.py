@@ -23,19 +23,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from . import sevens
-from .check import Obligation, Progress, Report
+from .check import Obligation, Progress, Report, published_obligations
 from .evaluators import verdicts
 
 if TYPE_CHECKING:
     from .core import Engine
 
-# The number of 7-card hands whose best five is of each category (52 cards; royal flushes apart
-# from the other straight flushes: 41,584 in all).
-EXPECTED7 = {"royal flush": 4_324, "straight flush": 37_260, "four of a kind": 224_848,
-             "full house": 3_473_184, "flush": 4_047_644, "straight": 6_180_020,
-             "three of a kind": 6_461_620, "two pair": 31_433_400, "one pair": 58_627_800,
-             "high card": 23_294_460}
-DISTINCT7 = 4_824          # five-card values that are the best of some seven cards
 SHOWDOWN_SAMPLES = 400     # seven-card hands asked of the rules' showdown (half by category)
 
 
@@ -60,13 +53,11 @@ def check_seven(engine: "Engine", samples: int = SHOWDOWN_SAMPLES, seed: int = 0
     report.method = ("every five-card hand's rank and key asked of the rules (compiled to SQL); the best "
                      "of each seven's 21 fives counted with numpy")
     checked = f"all {total:,} seven-card hands"
-    wrong = {c: {"got": freq.get(c, 0), "expected": e} for c, e in EXPECTED7.items() if freq.get(c, 0) != e}
-    wrong.update({c: {"got": g, "expected": 0} for c, g in freq.items() if c not in EXPECTED7})
-    report.obligations.append(Obligation("frequencies of the best five equal the published table",
-                                         not wrong, checked, wrong or None))
+    published = engine.ruleset.published
+    sevens_table = published.sevens if published is not None else None
     distinct = int(np.count_nonzero(by_value))
-    report.obligations.append(Obligation(f"{DISTINCT7:,} distinct best values", distinct == DISTINCT7, checked,
-                                         None if distinct == DISTINCT7 else {"got": distinct}))
+    report.obligations += published_obligations(sevens_table, total, dict(freq), distinct, checked, best=True)
+    report.expected = sevens_table.frequencies if sevens_table is not None else None
     report.obligations.append(_showdown_agrees(engine, table, samples, seed, tick))
     proof = order_proof(engine, table)
     report.obligations.insert(0, Obligation("compareHands orders hands by the table's values (engine/proof.py)",

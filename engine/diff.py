@@ -1,4 +1,6 @@
-"""`poker diff A B`: what changes between two rule sets, over all 2,598,960 hands.
+"""`poker diff A B`: what changes between two rule sets, over every five-card hand of their deck
+(of the cards both have, when their decks differ: standard against short-deck compares the
+376,992 hands of the 36 cards from 6 to A, and names the 16 cards only standard has).
 
 Each rule set's strength of every hand (its rank, and the tie-break key handKey) comes from its
 five-card table (:func:`engine.table.five_card_table`): every hand asked of that rule set's
@@ -77,15 +79,18 @@ class Diff:
     changed: int = 0
     kinds: list[dict[str, Any]] = field(default_factory=list)        # {from, to, count, example}
     unproven: str | None = None     # why the fights are not counted (a rule set's order is unproven)
+    only: dict[str, str] = field(default_factory=dict)  # rule set -> the cards only its deck has
 
     def as_dict(self) -> dict:
         fights = {"unproven": self.unproven} if self.unproven else \
             {"counted": COUNTED, "pairs": self.pairs, "changed": self.changed, "kinds": self.kinds}
-        return {"a": self.a, "b": self.b, "hands": self.hands, "categories": self.categories,
+        return {"a": self.a, "b": self.b, "hands": self.hands, "only": self.only, "categories": self.categories,
                 "renumbered": self.renumbered, "unranked": self.unranked, "fights": fights}
 
     def lines(self) -> list[str]:
-        out = [f"{self.a} -> {self.b}: {self.hands:,} hands"]
+        out = [f"{self.a} -> {self.b}: {self.hands:,} hands"
+               + (" (of the cards both decks have)" if self.only else "")]
+        out += [f"  only {name}'s deck has {len(cards.split())} more cards: {cards}" for name, cards in self.only.items()]
         moved = sum(c["count"] for c in self.categories)
         out.append(f"categories: {moved:,} hands change category")
         out += [f"  {c['from']} -> {c['to']}: {c['count']:,}" for c in self.categories]
@@ -132,21 +137,34 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     for engine in (a, b):
         if engine.fallback is not None:
             raise ValueError(f"{engine.name}: diff needs compiled rules ({engine.fallback})")
-    cards = a.deck
-    if cards != b.deck:
-        raise ValueError("the two rule sets have different decks")
+    cards = sorted(set(a.deck) & set(b.deck))     # decks differ (short deck): the cards both have
+    if len(cards) < 5:
+        raise ValueError(f"{a.name} and {b.name} have {len(cards)} cards in common: no hand to compare")
     tables = _tables((a, b), progress, cache)
     if tables is None:
         strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
         proofs = [prove(e.ruleset.clauses, s.places) for e, s in zip((a, b), strengths)]
     else:
-        if tables[0].cards != tables[1].cards or list(tables[0].cards) != cards:
-            raise ValueError("the two rule sets have different decks")
-        strengths = [Strengths(t.ranks, t.values) for t in tables]
+        strengths = [_restricted(t, cards) for t in tables]
         proofs = [order_proof(e, t) for e, t in zip((a, b), tables)]
     unproven = next((f"{e.name} is not proven to order hands by their strengths: {p.why}"
                      for e, p in zip((a, b), proofs) if not p.holds), None)
-    return compare(a, b, cards, *strengths, unproven=unproven)
+    result = compare(a, b, cards, *strengths, unproven=unproven)
+    result.only = {e.name: e.notation.format(sorted(set(e.deck) - set(cards))) for e in (a, b)
+                   if len(e.deck) > len(cards)}
+    return result
+
+
+def _restricted(table: FiveTable, cards: Sequence[int]) -> Strengths:
+    """A table's strengths of the hands of ``cards`` alone (a subset of its deck), in colex order
+    of ``cards``: every hand of the smaller deck is a hand of the larger, where the rules gave it
+    its value (values stay comparable: only their order matters here)."""
+    if list(table.cards) == list(cards):
+        return Strengths(table.ranks, table.values)
+    where = {c: i for i, c in enumerate(table.cards)}
+    places = np.array([where[c] for c in cards], dtype=np.int64)
+    rows = sevens.colex(places[sevens.five_hands(len(cards))], len(table.cards))
+    return Strengths(table.ranks[rows], table.values[rows])
 
 
 def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool) -> list[FiveTable] | None:

@@ -169,7 +169,8 @@ class Notation:
                 raise InvalidCards(f"bad card {s1 + s2!r} in {text!r}: a card is a value and a suit")
             value, suit = (x1, x2) if k1 == "value" else (x2, x1)
             if (value, suit) not in self.ids:
-                raise InvalidCards(f"bad card {s1 + s2!r} in {text!r}: no such card in the deck")
+                where = "" if s1 + s2 == text else f" in {text!r}"
+                raise InvalidCards(f"bad card {s1 + s2!r}{where}: no such card in the deck")
             cards.append(self.ids[(value, suit)])
             i += 2
         if single and len(cards) != 1:

@@ -354,7 +354,7 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
             if is_world(name):
                 return f"{name} reads the input facts"
         local = LocalEvaluator(clauses)
-        deck = sorted(r[0] for r in local.static.get(I.CARD_ID, ()))
+        deck = sorted(_deck(local))
         run = _Run(local, {})
 
         def one(name: str, card: Any) -> Any:
@@ -436,7 +436,7 @@ def _read_rules(clauses: tuple[Any, ...]) -> dict[str, list[Any]]:
     from .evaluators.compiled import _Reader
     from .evaluators.local import LocalEvaluator
     local = LocalEvaluator(clauses)
-    deck = {r[0] for r in local.static.get(I.CARD_ID, ())}
+    deck = _deck(local)
     every: dict[str, list[Any]] = {}
     for clause in clauses:
         rule = _Reader(clause).rule()
@@ -444,6 +444,16 @@ def _read_rules(clauses: tuple[Any, ...]) -> dict[str, list[Any]]:
     places = _held(every)
     return {name: kept for name, rules in every.items()
             if (kept := [r for r in rules if not _dead(r, local, deck, places)])}
+
+
+def _deck(local: Any) -> set[Any]:
+    """The card ids of cardId: static facts, or (a deck that reads isCard, as short-deck's does)
+    asked of the compiled rules in a world of no sets."""
+    if I.CARD_ID in local.static:
+        return {r[0] for r in local.static[I.CARD_ID]}
+    from .evaluators import Ask, World
+    ask = Ask(I.CARD_ID, (None, None, None))
+    return {r[0] for r in local.answers([World(())], [ask])[0][ask]}
 
 
 def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:

@@ -14,9 +14,16 @@ A variant's ``variant.toml`` reads::
 
     extends = "standard"                # or another variant
     description = "one line"
+    removes = ["getRank_Royal"]         # optional: labels of that set this game has no use for
 
 Each label a variant gives replaces **all** the clauses of that label in the set it extends,
-where the label stood; a label new to that set is added at the end.  A variant may extend another
+where the label stood; a label new to that set is added at the end; a label it ``removes`` goes
+(a lowball game has no royal flush).  A removed label must be one the set it extends has, and
+not one the variant also gives.
+
+A rule set may also carry the published tables of its game, ``expected.toml`` beside its rules
+(:class:`Published`), which `poker check` holds the rules to; a variant without one inherits the
+tables of the set it extends, and a directory given as a path has none unless it holds one.  A variant may extend another
 variant; a chain that comes back on itself is a RuleError.
 
 A directory given as a path (``Engine(rules=PATH)``, ``--rules PATH``) loads every ``*.dl``
@@ -43,7 +50,9 @@ RULES_PACKAGE = "engine.rules"
 DEFAULT_RULES = "standard"
 VARIANTS = "variants"              # the folder of the named variants, under the rules
 VARIANT_FILE = "variant.toml"
-VARIANT_KEYS = {"extends", "description"}
+VARIANT_KEYS = {"extends", "description", "removes"}
+PUBLISHED_FILE = "expected.toml"
+PUBLISHED_KEYS = {"hands", "distinct", "frequencies", "sevens"}
 MAX_VARIANT_BYTES = 64 * 1024
 # What the engine asks of every poker rule set (name: arity); a set without one of them would
 # answer nothing, e.g. every fight -1, rather than fail.
@@ -79,6 +88,7 @@ class RuleSet:
     clauses: list[Clause] = field(default_factory=list)
     extends: str | None = None      # the rule set a variant is laid over
     description: str = ""
+    published: "Published | None" = None   # the game's published tables (expected.toml)
 
     def labels(self) -> list[str]:
         return list(dict.fromkeys(c.label for c in self.clauses))
@@ -92,6 +102,30 @@ class Variant:
     """A variant's ``variant.toml``."""
     extends: str
     description: str
+    removes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Table:
+    """A published table of a game's hands: how many there are, how many distinct values they
+    take, and how many fall in each category (category name -> count).  Any part may be absent.
+
+    >>> Table(10, 3, {"pair": 4, "high card": 6}).frequencies["pair"]
+    4
+    """
+    hands: int | None = None
+    distinct: int | None = None
+    frequencies: dict[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class Published:
+    """What is published about a game (a rule set's ``expected.toml``), which `poker check`
+    holds its rules to: the table of its five-card hands and, where it applies, of the best
+    five of seven cards (``[sevens]``).  A reader can set each number beside its source."""
+    five: Table
+    sevens: Table | None = None
+    source: str = ""
 
 
 def rule_files(directory: Path) -> list[Path]:
@@ -151,7 +185,8 @@ def _plain(name: str, directory: Path) -> RuleSet:
             raise RuleError(f"{directory}: no *.dl rule files for the {DEFAULT_RULES} rule set "
                             f"(is the package {RULES_PACKAGE} installed with its rules?)")
         raise RuleError(f"{directory}: no *.dl rule files in it")
-    return RuleSet(name, files, _combine([parse_file(f) for f in files], []))
+    return RuleSet(name, files, _combine([parse_file(f) for f in files], []),
+                   published=read_published(directory))
 
 
 def _named(name: str, chain: tuple[str, ...]) -> RuleSet:
@@ -178,8 +213,9 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
     files = rule_files(folder)
     if not files:
         raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
-    clauses = _combine([base.clauses], [parse_file(f) for f in files])
-    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description)
+    clauses = _combine([base.clauses], [parse_file(f) for f in files], meta.removes, where)
+    published = read_published(folder) or base.published
+    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published)
 
 
 def read_variant(folder: Path) -> Variant:
@@ -202,7 +238,47 @@ def read_variant(folder: Path) -> Variant:
                         f"not {extends!r}")
     if not isinstance(description, str):
         raise RuleError(f"{path}: `description` must be a string")
-    return Variant(extends, description.strip())
+    removes = data.get("removes", [])
+    if not isinstance(removes, list) or not all(isinstance(r, str) for r in removes):
+        raise RuleError(f"{path}: `removes` must be a list of labels, such as [\"getRank_Royal\"]")
+    return Variant(extends, description.strip(), tuple(removes))
+
+
+def read_published(folder: Path) -> Published | None:
+    """A rule set's published tables (``expected.toml`` in its folder), None when it has none;
+    RuleError names the file and the key when one is not a count."""
+    path = folder / PUBLISHED_FILE
+    if not _exists(path):
+        return None
+    raw = read_rule_file(path, MAX_VARIANT_BYTES)
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise RuleError(f"{path}: not TOML: {exc}") from None
+    five = _table(path, data, "")
+    sevens = _table(path, data["sevens"], "sevens.") if isinstance(data.get("sevens"), dict) else None
+    if "sevens" in data and sevens is None:
+        raise RuleError(f"{path}: `sevens` must be a table ([sevens])")
+    return Published(five, sevens, str(path))
+
+
+def _table(path: Path, data: dict, prefix: str) -> Table:
+    allowed = PUBLISHED_KEYS - ({"sevens"} if prefix else set())
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise RuleError(f"{path}: unknown key {prefix + unknown[0]!r} (an expected.toml has "
+                        f"{', '.join(sorted(PUBLISHED_KEYS))})")
+
+    def count(key: str, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise RuleError(f"{path}: `{prefix}{key}` must be a count (a whole number >= 0), not {value!r}")
+        return value
+    freq = data.get("frequencies")
+    if freq is not None and not isinstance(freq, dict):
+        raise RuleError(f"{path}: `{prefix}frequencies` must be a table of category = count")
+    return Table(None if data.get("hands") is None else count("hands", data["hands"]),
+                 None if data.get("distinct") is None else count("distinct", data["distinct"]),
+                 None if freq is None else {str(k): count(f"frequencies.{k}", v) for k, v in freq.items()})
 
 
 def _exists(path: Path) -> bool:
@@ -234,8 +310,10 @@ def _head(c: Clause) -> ast.expr:
     return c.node if isinstance(c.node, ast.Call) else c.node.left
 
 
-def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Clause]:
-    """The base clauses, with every label that the overrides give replaced by their clauses.
+def _combine(base: list[list[Clause]], overrides: list[list[Clause]], removes: tuple[str, ...] = (),
+             where: Path | None = None) -> list[Clause]:
+    """The base clauses, with every label that the overrides give replaced by their clauses, and
+    every label of ``removes`` gone (``where``: the variant.toml that names them, for errors).
 
     In the base and in the overrides alike, the clauses of one label stand together (one run in one
     file), so that a label cannot be shadowed by a second, distant group of the same name.  The
@@ -248,6 +326,12 @@ def _combine(base: list[list[Clause]], overrides: list[list[Clause]]) -> list[Cl
     for file_clauses in overrides:
         for c in file_clauses:
             replaced.setdefault(c.label, []).append(c)
+    for label in removes:
+        if label not in seen:
+            raise RuleError(f"{where}: removes {label!r}, a label the rule set it extends does not have")
+        if label in replaced:
+            raise RuleError(f"{where}: removes {label!r} and gives clauses of it too ({replaced[label][0].where})")
+    clauses = [c for c in clauses if c.label not in removes]
     if not replaced:
         return clauses
     out: list[Clause] = []

@@ -37,11 +37,12 @@ def engine() -> Engine:
 
 
 def copy_rules(target: Path) -> Path:
-    """A copy of the standard rule files (no variants), for tests that edit rules."""
+    """A copy of the standard rule files and their published tables (no variants), for tests
+    that edit rules."""
     import shutil
-    from engine.rulesets import RULES_DIR, rule_files
+    from engine.rulesets import PUBLISHED_FILE, RULES_DIR, rule_files
     target.mkdir(parents=True, exist_ok=True)
-    for f in rule_files(RULES_DIR):
+    for f in rule_files(RULES_DIR) + [RULES_DIR / PUBLISHED_FILE]:
         shutil.copy(f, target / f.name)
     return target
 

@@ -56,7 +56,8 @@ def test_the_rules_are_found_with_importlib_resources():
 
 
 def test_the_named_rule_sets():
-    assert rulesets.available() == ["standard", "eventb"]
+    assert rulesets.available() == ["standard", "ace-to-five", "deuce-to-seven", "eight-or-better", "eventb",
+                                    "short-deck", "short-deck-triton"]
     eventb = rulesets.resolve("eventb")
     assert eventb.extends == "standard" and eventb.description.startswith("the literal reading")
     assert eventb.files[-2:] == rulesets.rule_files(rulesets.RULES_DIR / "variants" / "eventb")
@@ -116,7 +117,11 @@ def test_a_cycle_of_variants_is_refused(rules, chain, words):
     ("extends = 3\n", r"`extends` must name a rule set"),
     ('extends = "nosuch"\n', r"extends 'nosuch', which is no rule set \(available: standard, v\)"),
     ('extends = "standard"\ndescription = 1\n', r"`description` must be a string"),
-], ids=["missing", "not-toml", "unknown-key", "no-extends", "not-a-name", "unknown-base", "description"])
+    ('extends = "standard"\nremoves = "kind_D"\n', r"`removes` must be a list of labels"),
+    ('extends = "standard"\nremoves = ["nosuch_D"]\n', r"removes 'nosuch_D', a label the rule set it extends does not have"),
+    ('extends = "standard"\nremoves = ["keep_D"]\n', r"removes 'keep_D' and gives clauses of it too"),
+], ids=["missing", "not-toml", "unknown-key", "no-extends", "not-a-name", "unknown-base", "description",
+        "removes-not-a-list", "removes-unknown", "removes-and-gives"])
 def test_a_bad_variant_toml_is_named(rules, toml, words):
     folder = rules / "variants" / "v"
     write(folder, "v.dl", "keep_D: keep(2)\n")
@@ -124,6 +129,39 @@ def test_a_bad_variant_toml_is_named(rules, toml, words):
         write(folder, "variant.toml", toml)
     with pytest.raises(RuleError, match=words):
         rulesets.resolve("v")
+
+
+def test_a_variant_removes_labels_of_the_set_it_extends(rules):
+    variant(rules, "v", "standard", "new_D: new(1)\n")
+    with (rules / "variants" / "v" / "variant.toml").open("a", encoding="utf-8") as f:
+        f.write('removes = ["kind_D"]\n')
+    assert texts(rulesets.resolve("v")) == [("keep_D", "keep(1)"), ("new_D", "new(1)")]
+
+
+def test_published_tables_are_read_and_inherited(rules):
+    write(rules, "expected.toml", 'hands = 10\ndistinct = 3\n[frequencies]\n"pair" = 4\n"high" = 6\n'
+                                  '[sevens]\nhands = 20\n')
+    variant(rules, "v", "standard", "keep_D: keep(2)\n")
+    for name in ("standard", "v"):                          # v has none of its own: it inherits
+        five = rulesets.resolve(name).published.five
+        assert (five.hands, five.distinct, five.frequencies) == (10, 3, {"pair": 4, "high": 6})
+    assert rulesets.resolve("v").published.sevens.hands == 20
+    write(rules / "variants" / "v", "expected.toml", "hands = 7\n")
+    assert rulesets.resolve("v").published.five.hands == 7 and rulesets.resolve("v").published.sevens is None
+
+
+@pytest.mark.parametrize("toml, words", [
+    ("hands = -1\n", r"`hands` must be a count"),
+    ('[frequencies]\n"pair" = "four"\n', r"`frequencies.pair` must be a count"),
+    ("frequencies = 3\n", r"`frequencies` must be a table"),
+    ("colour = 1\n", r"unknown key 'colour'"),
+    ("[sevens]\nsevens = 1\n", r"unknown key 'sevens.sevens'"),
+    ("hands = \n", r"not TOML"),
+])
+def test_a_bad_published_table_is_named(rules, toml, words):
+    write(rules, "expected.toml", toml)
+    with pytest.raises(RuleError, match=r"expected\.toml: " + words):
+        rulesets.resolve("standard")
 
 
 def test_a_folder_without_variant_toml_is_no_variant(rules):

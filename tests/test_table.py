@@ -22,7 +22,7 @@ import pytest
 from conftest import ROOT, copy_rules, edit, eventb_numbering
 from engine import Engine, interface as I
 from engine import table as T
-from engine.check import EXPECTED
+from published import EXPECTED
 from engine.evaluators import Ask, World
 from engine.io import umask
 from engine.sevens import colex, five_hands

@@ -12,7 +12,7 @@ from .common import CommandError, add_json_option, clear_progress, print_json
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("diff", help="what changes between two rule sets, over all 2,598,960 hands")
+    p = sub.add_parser("diff", help="what changes between two rule sets, over every five-card hand of the cards both decks have")
     p.add_argument("a", metavar="A", help="a rule set: a name (standard, eventb, ...) or a directory")
     p.add_argument("b", metavar="B", help="the rule set to compare it with")
     p.add_argument("--no-cache", action="store_true",

@@ -1,0 +1,180 @@
+"""Poker's other games as rule sets (rules/variants/): each held to its published table over its
+whole deck, to pokerkit (an independent evaluator, test-only) on the order of every five-card
+hand of its deck and on random showdowns, and to the documents' examples (hands.yaml).
+
+The tables below are this suite's own copies of the published figures (combinatorial counts; the
+issue and the rule sets' expected.toml cite them); the rule sets' expected.toml must agree with
+them, and `poker check` must find them.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import numpy as np
+import pytest
+
+from engine import Engine, InvalidCards, rulesets, sevens
+from engine.check import check
+from engine.cli import main
+from engine.evaluators import World, verdicts
+from engine.table import five_card_table
+
+from conftest import FIXTURES
+from published import PUBLISHED
+
+pokerkit = pytest.importorskip("pokerkit")
+
+# The pokerkit hand of each game that pokerkit has (the triton order it has not).
+POKERKIT = {"standard": "StandardHighHand", "short-deck": "ShortDeckHoldemHand",
+            "deuce-to-seven": "StandardLowHand", "ace-to-five": "RegularLowHand",
+            "eight-or-better": "EightOrBetterLowHand"}
+VARIANTS = [name for name in PUBLISHED if name != "standard"]
+
+
+@functools.cache
+def engine_of(name: str) -> Engine:
+    return Engine(name)
+
+
+def pk_token(engine: Engine, card: int) -> str:
+    """pokerkit's spelling of a card: rank then lower-case suit (``Th``)."""
+    token = engine.notation.token(card)
+    return token[:-1] + token[-1].lower()
+
+
+# ---- the variants are data -------------------------------------------------------------------
+
+def test_every_variant_is_a_named_rule_set_with_a_description():
+    names = rulesets.available()
+    for name in VARIANTS:
+        rs = rulesets.resolve(name)
+        assert name in names and rs.description and rs.extends in names
+        # only what differs: fewer clauses of its own than the set it extends has
+        own = [f for f in rs.files if f.parent.name == name]
+        assert own and all(f.suffix == ".dl" for f in own)
+
+
+@pytest.mark.parametrize("name", list(PUBLISHED))
+def test_the_published_tables_of_the_rule_sets_are_the_suites(name):
+    hands, distinct, freq = PUBLISHED[name]
+    five = rulesets.resolve(name).published.five
+    assert (five.hands, five.distinct, five.frequencies) == (hands, distinct, freq)
+    assert sum(freq.values()) == hands
+
+
+def test_a_card_below_six_is_no_card_of_the_short_deck():
+    short = engine_of("short-deck")
+    assert len(short.deck) == 36
+    with pytest.raises(InvalidCards, match="bad card '5H'.*no such card in the deck"):
+        short.beat("5H 6D 7C 8S 9H", "6H 7D 8C 9S TH")
+
+
+@pytest.mark.parametrize("case", FIXTURES["variants"], ids=lambda c: f"{c['rules']}: {c['a']} vs {c['b']}")
+def test_the_documents_examples_of_each_game(case):
+    engine = engine_of(case["rules"])
+    assert engine.beat(case["a"], case["b"]) == case["result"], case.get("why")
+    assert [engine.category(case["a"]), engine.category(case["b"])] == case["categories"]
+
+
+# ---- every hand against the published table and pokerkit ---------------------------------
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_check_holds_every_obligation_and_finds_the_published_table(name):
+    report = check(engine_of(name), samples=200, reference_samples=2)
+    hands, distinct, freq = PUBLISHED[name]
+    assert report.ok, [o for o in report.obligations if not o.holds]
+    assert report.total == hands and report.frequencies == freq
+    names = {o.name for o in report.obligations}
+    assert {f"{distinct:,} distinct hand values", "frequencies equal the published table"} <= names
+    assert all(how == "off the table (proven)" for how in report.paths.values()), report.paths
+
+
+def _pokerkit_strengths(name: str, engine: Engine, ids: np.ndarray) -> np.ndarray:
+    """pokerkit's dense rank of every hand (rows of card ids), weakest 0; a hand pokerkit finds
+    invalid (no eight-or-better low) is weakest of all.  pokerkit values a hand by its ranks and
+    whether it is suited, so one hand of each such key is asked and the answer shared."""
+    hand_class = getattr(pokerkit, POKERKIT[name])
+    values, suits = ids % 13, (ids - 1) // 13
+    flush = (suits == suits[:, :1]).all(axis=1)
+    key = np.sort(values, axis=1) @ (13 ** np.arange(5)) * 2 + flush
+    keys, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    hands = []
+    for row in first:
+        try:
+            hands.append(hand_class("".join(pk_token(engine, int(c)) for c in ids[row])))
+        except ValueError:
+            hands.append(None)
+    order = sorted(range(len(hands)), key=functools.cmp_to_key(
+        lambda i, j: (hands[i] is not None) - (hands[j] is not None) if hands[i] is None or hands[j] is None
+        else (hands[i] > hands[j]) - (hands[i] < hands[j])))
+    dense = np.zeros(len(hands), dtype=np.int64)
+    for place in range(1, len(order)):
+        i, j = order[place - 1], order[place]
+        same = (hands[i] is None and hands[j] is None) or (
+            hands[i] is not None and hands[j] is not None and not hands[i] < hands[j] and not hands[j] < hands[i])
+        dense[j] = dense[i] + (0 if same else 1)
+    return dense[inverse.ravel()]
+
+
+@pytest.mark.parametrize("name", list(POKERKIT))
+def test_every_five_card_hand_is_ordered_as_pokerkit_orders_it(name):
+    """The rules' value of every hand of the deck equals pokerkit's rank of it: the same order of
+    all C(n, 5) hands, ties included, not a sample."""
+    engine = engine_of(name)
+    table = five_card_table(engine)
+    ids = np.asarray(table.cards)[sevens.five_hands(len(table.cards))]
+    theirs = _pokerkit_strengths(name, engine, ids)
+    ours = table.values.astype(np.int64)
+    wrong = np.flatnonzero(ours != theirs)
+    examples = [engine.notation.format(ids[i].tolist()) for i in wrong[:3]]
+    assert not len(wrong), f"{len(wrong)} hands ordered otherwise, e.g. {examples}"
+
+
+# ---- showdowns ----------------------------------------------------------------------------
+
+SHOWDOWNS = 2_000
+
+
+@pytest.mark.parametrize("name", list(POKERKIT))
+def test_random_holdem_showdowns_agree_with_pokerkit(name):
+    """2,000 random hold'em rivers (2 to 6 players) of the game's deck, each player's best five
+    of seven: the rules' winners are pokerkit's."""
+    engine = engine_of(name)
+    hand_class = getattr(pokerkit, POKERKIT[name])
+    rng = random.Random(name)
+    deals = []
+    for _ in range(SHOWDOWNS):
+        n = rng.randint(2, 6)
+        d = rng.sample(engine.deck, 2 * n + 5)
+        deals.append(World(tuple(tuple(d[2 * i:2 * i + 2]) for i in range(n)), board=tuple(d[2 * n:]), game=1))
+    tok = lambda cs: "".join(pk_token(engine, c) for c in cs)  # noqa: E731
+    disagree = []
+    for deal, v in zip(deals, verdicts(engine.evaluator(len(deals)), deals, table=engine.tabled(build=True))):
+        best = [hand_class.from_game_or_none(tok(h), tok(deal.board)) for h in deal.hands]
+        made = [b for b in best if b is not None]
+        top = max(made) if made else None
+        expected = tuple(i for i, b in enumerate(best) if b is not None and not b < top) if made \
+            else tuple(range(len(best)))
+        if v.winners != expected:
+            disagree.append((tok(deal.board), [tok(h) for h in deal.hands], v.winners, expected))
+    assert not disagree, disagree[:3]
+
+
+def test_poker_diff_says_what_changes_between_two_lowball_games(capsys):
+    assert main(["diff", "ace-to-five", "deuce-to-seven"]) == 0
+    out = capsys.readouterr().out
+    # what 2-7 counts against a hand that ace-to-five does not: straights and flushes
+    for line in ("high card -> straight: 9,180", "high card -> flush: 5,112", "high card -> straight flush: 36"):
+        assert line in out
+
+
+def test_poker_diff_compares_decks_over_the_cards_both_have(capsys):
+    assert main(["diff", "standard", "short-deck", "--json"]) == 0
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands"] == 376_992 and len(data["only"]["standard"].split()) == 16
+    assert {"from": "high card", "to": "straight", "count": 1_020} in data["categories"]   # A-6-7-8-9
+    assert {"category": "flush", "from": 6, "to": 7, "count": 480} in data["renumbered"]
+    assert {"category": "full house", "from": 7, "to": 6, "count": 1_728} in data["renumbered"]
