@@ -109,7 +109,8 @@ class Notation:
             try:
                 return [single[part] for part in parts]      # the common case: one card a token
             except KeyError:
-                return [c for part in parts if part for c in self._run(part)]
+                pass                                         # (an error below is not chained to this)
+            return [c for part in parts if part for c in self._run(part)]
         if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, Sequence):
             raise InvalidCards(f"cannot read cards from {type(cards).__name__} {cards!r}")
         out: list[int] = []
