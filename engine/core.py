@@ -20,6 +20,7 @@ from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
 from .evaluators.compiled import Untranslatable, worker_count
 from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
+from .hilo import with_low
 from .lazy import pyDatalog, pyEngine, pyParser
 from .notation import Cards, InvalidCards, Notation
 from .query import QueryError, compile_query
@@ -129,7 +130,7 @@ class Engine(LogicOwner):
     >>> Engine("nosuch")
     Traceback (most recent call last):
       ...
-    engine.loader.RuleError: unknown rule set 'nosuch' (available: standard, eventb; or give a directory)
+    engine.loader.RuleError: unknown rule set 'nosuch' (available: standard, ace-to-five, ...; or give a directory)
     """
 
     def __init__(self, rules: str | Path | None = None):
@@ -146,6 +147,7 @@ class Engine(LogicOwner):
         self._asked = 0                           # fights and showdowns asked: when to look for the table
         self._statics: dict[tuple[str, int], tuple] = {}
         self._games: dict[str, tuple[int, int]] = {}
+        self._lows: dict[str, Engine] = {}
         try:
             self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
         except Untranslatable as exc:
@@ -236,11 +238,26 @@ class Engine(LogicOwner):
         parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
         return self._verdicts(parsed, matrix)
 
-    def _verdicts(self, fights: Sequence[Any], matrix: bool = False) -> list[Verdict]:
-        """verdicts(), off the table when one is at hand and this engine has been asked enough."""
+    def _verdicts(self, fights: Sequence[Any], matrix: bool = False, split: bool = True) -> list[Verdict]:
+        """verdicts(), off the table when one is at hand and this engine has been asked enough;
+        showdowns of a split game with their low half (``split``; a low half is asked without)."""
         self._asked += len(fights)
         fast = self.tabled() if self._asked >= TABLE_AFTER else None
-        return verdicts(self.evaluator(len(fights)), fights, matrix, fast)
+        out = verdicts(self.evaluator(len(fights)), fights, matrix, fast)
+        return with_low(self, fights, out) if split else out
+
+    def low_engine(self, name: str) -> "Engine":
+        """The engine of the rule set that judges a split game's low half (splitLow), made once."""
+        found = self._lows.get(name)
+        if found is None:
+            found = self._lows[name] = Engine(name)
+        return found
+
+    def qualifying_ranks(self) -> frozenset[int] | None:
+        """The ranks of a low that takes the low half (qualifyingRank); None: every rank does."""
+        if not any(c.head == I.QUALIFYING_RANK for c in self.ruleset.clauses):
+            return None
+        return frozenset(r for (r,) in self._static(I.QUALIFYING_RANK, 1))
 
     def tabled(self, build: bool = False, announce: Callable[[str], None] | None = None) -> "Tabled | None":
         """What reads fights and showdowns off the five-card table, for what the rules are proven

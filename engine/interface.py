@@ -52,9 +52,13 @@ RANK_ORDER: Final = "rankOrder"      # rankOrder(A, B, R): what getRank says of 
 # Showdowns (rules/showdown.dl): more than five cards, a board, a game.
 GAME_NAME: Final = "gameName"        # gameName(G, Name)
 HOLE_CARDS: Final = "holeCards"      # holeCards(G, N): each player's own cards in game G
+USES_OWN: Final = "usesOwn"          # usesOwn(G, N): exactly N of a player's own cards play in game G
 BOARD_CARDS: Final = "boardCards"    # boardCards(N): a board may hold N cards
 PLAYS: Final = "plays"               # plays(P, S): the five S is player P's hand
 MAY_PLAY: Final = "mayPlay"          # mayPlay(P, S): the five S may be player P's hand
 SHOWDOWN_WINNER: Final = "showdownWinner"
 INVALID_SHOWDOWN: Final = "invalidShowdown"
 WHY_NOT_SHOWDOWN: Final = "whyNotShowdown"  # whyNotShowdown(T, S, Why)
+# Split pots (engine/hilo.py): optional.
+SPLIT_LOW: Final = "splitLow"        # splitLow(G, RuleSet): game G halves the pot with a low judged by RuleSet
+QUALIFYING_RANK: Final = "qualifyingRank"  # qualifyingRank(R): a low of rank R takes the low half

@@ -22,6 +22,7 @@ from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .batch import check_fight
+from .hilo import split_games, with_low
 from .notation import InvalidCards
 
 if TYPE_CHECKING:
@@ -51,12 +52,17 @@ class Result:
     categories: list[str | None]
     error: str | None = None
     best: list[str] | None = None        # a showdown: each player's five that play
+    low: dict[str, Any] | None = None    # a split pot's low half: winners, best, ranks, categories
+    shares: list[str] | None = None      # a split pot: each player's share, exact ("1/2")
 
     def as_dict(self) -> dict:
         out = {"id": self.id, "result": self.result, "winners": self.winners,
                "ranks": self.ranks, "categories": self.categories}
         if self.best is not None:
             out["best"] = self.best
+        if self.low is not None:
+            out["low"] = self.low
+            out["shares"] = self.shares
         if self.error:
             out["error"] = self.error
         return out
@@ -140,12 +146,18 @@ class Judge:
             yield from chunks.submit(pending, valid)
             yield from chunks.drain()
 
-    def _result(self, ident: Any, v: "Verdict") -> Result:
+    def _result(self, ident: Any, v: "Verdict", fight: Any = None) -> Result:
         names = self._names.get(v.ranks)
         if names is None:
             names = self._names[v.ranks] = [self.engine.categories.get(r) for r in v.ranks]
         best = list(map(self.engine.notation.format, v.best)) if v.best else None
-        return Result(ident, v.result, list(v.winners), list(v.ranks), names.copy(), v.error, best)
+        result = Result(ident, v.result, list(v.winners), list(v.ranks), names.copy(), v.error, best)
+        if v.low is not None:                     # a split pot (engine/hilo.py)
+            low = self.engine.low_engine(split_games(self.engine)[fight.game])
+            result.low = {"winners": list(v.low), "best": list(map(low.notation.format, v.low_best)),
+                          "ranks": list(v.low_ranks), "categories": [low.categories.get(r) for r in v.low_ranks]}
+            result.shares = [str(x) for x in v.shares]
+        return result
 
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
@@ -250,6 +262,7 @@ class _Chunks:
         self.pool: ThreadPoolExecutor | None = None
         self.free: Queue = Queue()
         self.stopped = False                     # leaving early: a chunk not started yet never starts
+        self.split = bool(split_games(judge.engine))
 
     def __enter__(self) -> "_Chunks":
         return self
@@ -328,10 +341,13 @@ class _Chunks:
 
     def _finish(self) -> Iterator[Result]:
         pending, future = self.flight[0]
-        answers = iter(future.result())
+        verdicts = future.result()
+        if self.split:                           # split pots: their low halves, asked here
+            verdicts = with_low(self.judge.engine, [h for _, h in pending if not isinstance(h, Result)], verdicts)
+        answers = iter(verdicts)
         self.flight.popleft()
         for ident, hands in pending:
-            yield hands if isinstance(hands, Result) else self.judge._result(ident, next(answers))
+            yield hands if isinstance(hands, Result) else self.judge._result(ident, next(answers), hands)
         gc.collect(1)
         if self.progress:
             self.progress(len(pending))

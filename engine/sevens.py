@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -348,6 +348,11 @@ class Equity:
     tie: tuple[float, ...]
     share: tuple[float, ...]
     stderr: tuple[float, ...]
+    # A split pot (hi/lo): the share of the pot each player takes with the high half and with
+    # the low half (share = high + low), and the boards where some low qualifies.
+    high: tuple[float, ...] | None = None
+    low: tuple[float, ...] | None = None
+    low_boards: float | None = None
 
 
 def _fixed_parts(game: str, hole: Sequence[int], board: Sequence[int], j: int) -> list[tuple[int, ...]]:
@@ -444,7 +449,7 @@ def _check_cards(n: int, game: str, holes: Sequence[Sequence[int]], board: Seque
 
 def equity(table: np.ndarray, n: int, holes: Sequence[Sequence[int]], board: Sequence[int] = (),
            dead: Sequence[int] = (), game: str = "holdem", samples: int | None = None, seed: int = 0,
-           exact_limit: int = EXACT_LIMIT) -> Equity:
+           exact_limit: int = EXACT_LIMIT, low: tuple[np.ndarray, np.ndarray] | None = None) -> Equity:
     """Each player's wins, ties and share of the pot over the completions of the board (to five
     cards, from the cards not held, not on the board and not dead).
 
@@ -459,6 +464,17 @@ def equity(table: np.ndarray, n: int, holes: Sequence[Sequence[int]], board: Seq
     (6, True, (1.0, 0.0), (1.0, 0.0))
     >>> equity(np.zeros(252, dtype=int), 10, [[0, 9], [7, 8]]).share   # every hand ties
     (0.5, 0.5)
+
+    ``low``: a split pot, (the low table, whether each of its values qualifies for the low
+    half): on each board the pot is halved between the best high and the best qualifying low,
+    all to the high when no low qualifies.  The lower the colex, the better the low, and only
+    the two lowest hands (0-1-2-3-4, 0-1-2-3-5) qualify: player 1 makes one on the three boards
+    that hold 1, 2 and 3, and takes half of those pots with it:
+
+    >>> lows = (np.arange(252)[::-1].copy(), np.arange(252) >= 250)
+    >>> e = equity(table, 10, [[0, 9], [7, 8]], low=lows)
+    >>> e.share, e.high, e.low, e.low_boards
+    ((1.0, 0.0), (0.75, 0.0), (0.25, 0.0), 0.5)
     """
     t = _check_table(table, n)
     holes = [list(h) for h in holes]
@@ -485,13 +501,30 @@ def equity(table: np.ndarray, n: int, holes: Sequence[Sequence[int]], board: Seq
     count = winners.sum(axis=0)
     boards = values.shape[1]
     shares = winners / count
-    win = (winners & (count == 1)).sum(axis=1) / boards
-    tie = (winners & (count > 1)).sum(axis=1) / boards
+    as_tuple = lambda a: tuple(float(x) for x in a)   # noqa: E731
+    halves: dict[str, Any] = {}
+    if low is not None:
+        low_table, qualifies = _check_table(low[0], n), np.asarray(low[1], dtype=bool)
+        lows = np.stack([_player_values(low_table, game, h, board, rest, need, sample) for h in holes])
+        made = qualifies[lows]                                  # players x boards: a qualifying low
+        lows = np.where(made, lows, -1)
+        any_low = made.any(axis=0)
+        low_winners = made & (lows == lows.max(axis=0))
+        low_shares = np.where(any_low, low_winners / np.maximum(low_winners.sum(axis=0), 1) / 2, 0.0)
+        high_shares = np.where(any_low, shares / 2, shares)
+        shares = high_shares + low_shares
+        winners = shares > 0
+        halves = {"high": as_tuple(high_shares.sum(axis=1) / boards), "low": as_tuple(low_shares.sum(axis=1) / boards),
+                  "low_boards": float(any_low.sum() / boards)}
+        win = (shares == 1).sum(axis=1) / boards                # scoops: the whole pot
+        tie = ((shares > 0) & (shares < 1)).sum(axis=1) / boards
+    else:
+        win = (winners & (count == 1)).sum(axis=1) / boards
+        tie = (winners & (count > 1)).sum(axis=1) / boards
     share = shares.sum(axis=1) / boards
     if exact or boards < 2:
         stderr = np.zeros(len(holes))
     else:
         stderr = shares.std(axis=1, ddof=1) / math.sqrt(boards)
-    as_tuple = lambda a: tuple(float(x) for x in a)   # noqa: E731
     return Equity(boards, exact, seed_used, as_tuple(win), as_tuple(tie), as_tuple(share),
-                  as_tuple(stderr))
+                  as_tuple(stderr), **halves)

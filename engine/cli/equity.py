@@ -17,7 +17,9 @@ def register(sub: Any) -> None:
                                                             "(hold'em: two; omaha: four)")
     p.add_argument("--board", metavar="CARDS", help="the board's cards so far (0, 3, 4 or 5)")
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (seen, burnt, folded)")
-    p.add_argument("--game", default="holdem", metavar="GAME", help="holdem (default) or omaha")
+    p.add_argument("--game", default="holdem", metavar="GAME",
+                   help="holdem (default), omaha, or their split-pot games holdem-hilo and omaha-hilo "
+                        "(the pot halved with the best eight-or-better low)")
     p.add_argument("--samples", metavar="N", help="sample N completions of the board (default: every "
                                                   "completion when feasible, else 200000)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the samples (default 0)")

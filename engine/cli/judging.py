@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterator
 from .. import batch
 from ..core import show
 from ..explain import explain_fight, explain_hand
+from ..hilo import split_games
 from ..io import atomic_writer, check_writable
 from ..judge import Judge
 from ..notation import InvalidCards
@@ -69,7 +70,8 @@ def register(sub: Any) -> None:
 def add_game_option(p: argparse.ArgumentParser, when: str) -> None:
     p.add_argument("--game", default="holdem", metavar="GAME",
                    help=f"holdem (any five of the player's cards and the board) or omaha (exactly two of "
-                        f"the player's four and three of the board), or another game the rules name; {when} "
+                        f"the player's four and three of the board), their split-pot games holdem-hilo and "
+                        f"omaha-hilo, or another game the rules name; {when} "
                         "(default holdem)")
 
 
@@ -144,18 +146,31 @@ def _showdown(engine, args: argparse.Namespace) -> int:
             if i != first:
                 w = explain_fight(engine, v.best[first], v.best[i], order=True)
                 why.append(f"player {first + 1} vs player {i + 1}: {w.axiom}: {w.detail}")
+    low = None
+    if v.low is not None:                         # a split pot: the low half, by its own rule set
+        lows = engine.low_engine(split_games(engine)[engine.games[args.game]])
+        low = {"rules": lows.name, "winners": list(v.low), "best": [lows.notation.format(b) for b in v.low_best],
+               "ranks": list(v.low_ranks), "categories": [lows.categories.get(r) for r in v.low_ranks]}
     if args.json:
         data = {"result": v.result, "winners": list(v.winners), "ranks": list(v.ranks), "categories": categories,
                 "best": best, "board": engine.notation.format(engine.cards(args.board)), "game": args.game}
+        if low is not None:
+            data["low"], data["shares"] = low, [str(x) for x in v.shares]
         if why:
             data["explain"] = why
         print_json(data)
         return 0
     print(v.result)
-    print("winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in v.winners)
+    print(("high: " if low else "") + "winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in v.winners)
           + (" (a split pot)" if len(v.winners) > 1 else ""))
     for i, (five, category, rank) in enumerate(zip(best, categories, v.ranks), 1):
         print(f"player {i} ({show(hands[i - 1])}): {five}: {category} (rank {rank})")
+    if low is not None:
+        print(f"low ({low['rules']}): " + ("winners: " + ", ".join(f"{i + 1} ({show(hands[i])})" for i in v.low)
+                                          if v.low else "no player qualifies: the high hand takes the whole pot"))
+        for i, (five, category, rank) in enumerate(zip(low["best"], low["categories"], v.low_ranks), 1):
+            print(f"player {i} ({show(hands[i - 1])}): {five}: {category} (rank {rank})")
+        print("shares of the pot: " + ", ".join(f"player {i} {x}" for i, x in enumerate(v.shares, 1)))
     if why:
         print("\n".join(why))
     return 0

@@ -148,6 +148,12 @@ class Verdict:
     error: str | None = None
     beats: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     best: tuple[tuple[int, ...], ...] = ()     # a showdown: each player's five that play
+    # A split pot (engine/hilo.py): the players who take the low half (empty: no low qualifies),
+    # each player's low five and its rank under the low rule set, and each player's share.
+    low: tuple[int, ...] | None = None
+    low_best: tuple[tuple[int, ...], ...] = ()
+    low_ranks: tuple[int, ...] = ()
+    shares: tuple[Any, ...] = ()
 
 
 def fight_asks(n: int, matrix: bool = False) -> list[Ask]:
