@@ -23,7 +23,7 @@ from common import measured  # noqa: E402
 
 from engine import Engine  # noqa: E402
 
-GAMES = ["standard", "short-deck", "short-deck-triton", "deuce-to-seven", "ace-to-five", "eight-or-better"]
+GAMES = ["standard", "short-deck", "short-deck-triton", "deuce-to-seven", "ace-to-five", "eight-or-better", "joker"]
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 

@@ -155,7 +155,7 @@ class Engine(LogicOwner):
         if self._local is not None:
             self._local.reference = self.reference      # where a compiled run fails (exact.py)
         self.notation = Notation.from_tables(self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3),
-                                             self._static(I.CARD_ID, 3))
+                                             self._static(I.CARD_ID, 3), self._whole_cards())
         self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
 
     @property
@@ -164,8 +164,15 @@ class Engine(LogicOwner):
 
     @property
     def deck(self) -> list[int]:
-        """The rules' deck: every card id of cardId, ascending (a hand's positions index it)."""
-        return sorted({c for c, _, _ in self._static(I.CARD_ID, 3)})
+        """The rules' deck: every card id of cardId and of cardSymbol (a card of no value and
+        suit, the joker), ascending (a hand's positions index it)."""
+        return sorted({c for c, _, _ in self._static(I.CARD_ID, 3)} | {c for c, _, _ in self._whole_cards()})
+
+    def _whole_cards(self) -> list[tuple]:
+        """cardSymbol's rows (card, symbol, order), when the rules write some card as one symbol."""
+        if not any(c.head == I.CARD_SYMBOL for c in self.ruleset.clauses):
+            return []
+        return self._static(I.CARD_SYMBOL, 3)
 
     # ---- evaluators ------------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ IS_CARD: Final = "isCard"
 GET_SUIT: Final = "getSuit"
 GET_VALUE: Final = "getValue"
 CARD_ID: Final = "cardId"
+CARD_SYMBOL: Final = "cardSymbol"    # cardSymbol(C, Symbol, Order): a card written as one symbol (the joker)
 VALUE_SYMBOL: Final = "valueSymbol"
 SUIT_SYMBOL: Final = "suitSymbol"
 VALUE_NAME: Final = "valueName"

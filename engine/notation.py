@@ -11,7 +11,7 @@ A hand may also be a list of such tokens or a list of spec ids (ints).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Iterable, Sequence, Union
 
 Cards = Union[str, Sequence[Union[str, int]]]
@@ -58,20 +58,34 @@ class Notation:
     ids: dict[tuple[int, int], int]  # (value, suit) -> card id
     value_symbol: dict[int, str]    # value -> printed symbol
     suit_symbol: dict[int, str]     # suit -> printed symbol
+    # Cards written as one symbol, of no value and suit (the joker, JK: cardSymbol in its rules)
+    cards: dict[str, int] = field(default_factory=dict)      # upper-cased symbol -> card id
+    card_symbol: dict[int, str] = field(default_factory=dict)  # card id -> printed symbol
 
     @classmethod
     def from_tables(cls, values: Iterable[tuple[int, str, int]], suits: Iterable[tuple[int, str, int]],
-                    ids: Iterable[tuple[int, int, int]]) -> "Notation":
-        """Build from rows (value, symbol, order), (suit, symbol, order), (id, value, suit)."""
+                    ids: Iterable[tuple[int, int, int]], cards: Iterable[tuple[int, str, int]] = ()) -> "Notation":
+        """Build from rows (value, symbol, order), (suit, symbol, order), (id, value, suit), and
+        (id, symbol, order) of the cards written as one symbol.
+
+        >>> joker = Notation.from_tables([(1, "A", 0)], [(1, "H", 0)], [(1, 1, 1)], [(53, "JK", 0)])
+        >>> joker.parse("AH JK"), joker.parse("jkAH"), joker.format([53, 1])
+        ([1, 53], [53, 1], 'JK AH')
+        """
         values, suits = sorted(values, key=lambda r: r[2]), sorted(suits, key=lambda r: r[2])
+        whole = sorted(cards, key=lambda r: r[2])
         value_symbol: dict[int, str] = {}
         suit_symbol: dict[int, str] = {}
+        card_symbol: dict[int, str] = {}
         for v, sym, _ in values:
             value_symbol.setdefault(v, sym)
         for s, sym, _ in suits:
             suit_symbol.setdefault(s, sym)
+        for c, sym, _ in whole:
+            card_symbol.setdefault(c, sym)
         return cls({sym.upper(): v for v, sym, _ in values}, {sym.upper(): s for s, sym, _ in suits},
-                   {(v, s): c for c, v, s in ids}, value_symbol, suit_symbol)
+                   {(v, s): c for c, v, s in ids}, value_symbol, suit_symbol,
+                   {sym.upper(): c for c, sym, _ in whole}, card_symbol)
 
     # ---- reading ---------------------------------------------------------------------------
 
@@ -139,6 +153,9 @@ class Notation:
                                     found[token] = card
                             except InvalidCards:
                                 pass
+            for sym, card in self.cards.items():
+                found.setdefault(sym, card)
+                found.setdefault(sym.lower(), card)
             object.__setattr__(self, "_single_tokens", found)
         return found
 
@@ -163,10 +180,16 @@ class Notation:
         cards: list[int] = []
         i = 0
         while i < len(symbols):
+            if symbols[i][0] == "card":                 # a card of one symbol (the joker)
+                cards.append(symbols[i][1])
+                i += 1
+                continue
             if i + 1 >= len(symbols):
                 raise InvalidCards(f"bad card {symbols[i][2]!r} in {text!r}: a card needs a value and a suit")
             (k1, x1, s1), (k2, x2, s2) = symbols[i], symbols[i + 1]
             if {k1, k2} != {"value", "suit"}:
+                if k2 == "card":
+                    raise InvalidCards(f"bad card {s1!r} in {text!r}: a card needs a value and a suit")
                 raise InvalidCards(f"bad card {s1 + s2!r} in {text!r}: a card is a value and a suit")
             value, suit = (x1, x2) if k1 == "value" else (x2, x1)
             if (value, suit) not in self.ids:
@@ -190,7 +213,8 @@ class Notation:
                 raise InvalidCards(f"{where}: unknown symbol {text[i]!r}")
             sym = m.group(0)
             key = sym.upper()
-            out.append(("value", self.values[key], sym) if key in self.values else ("suit", self.suits[key], sym))
+            out.append(("card", self.cards[key], sym) if key in self.cards else
+                       ("value", self.values[key], sym) if key in self.values else ("suit", self.suits[key], sym))
             i = m.end()
         if not out:
             raise InvalidCards(f"bad card {text!r}: empty")
@@ -199,7 +223,7 @@ class Notation:
     def _pattern(self) -> "re.Pattern[str]":
         pattern = self.__dict__.get("_compiled")
         if pattern is None:
-            symbols = sorted(list(self.values) + list(self.suits), key=len, reverse=True)
+            symbols = sorted(list(self.cards) + list(self.values) + list(self.suits), key=len, reverse=True)
             pattern = re.compile("|".join(map(re.escape, symbols)), re.IGNORECASE)
             object.__setattr__(self, "_compiled", pattern)
         return pattern
@@ -218,6 +242,8 @@ class Notation:
             found = {}
             for (value, suit), cid in self.ids.items():
                 found.setdefault(cid, self.value_symbol[value] + self.suit_symbol[suit])
+            for cid, sym in self.card_symbol.items():
+                found.setdefault(cid, sym)
             object.__setattr__(self, "_token_of", found)
         return found
 

@@ -447,13 +447,17 @@ def _read_rules(clauses: tuple[Any, ...]) -> dict[str, list[Any]]:
 
 
 def _deck(local: Any) -> set[Any]:
-    """The card ids of cardId: static facts, or (a deck that reads isCard, as short-deck's does)
-    asked of the compiled rules in a world of no sets."""
-    if I.CARD_ID in local.static:
-        return {r[0] for r in local.static[I.CARD_ID]}
-    from .evaluators import Ask, World
-    ask = Ask(I.CARD_ID, (None, None, None))
-    return {r[0] for r in local.answers([World(())], [ask])[0][ask]}
+    """The card ids of cardId and cardSymbol (the deck, as Engine.deck): static facts, or (a deck
+    that reads isCard, as short-deck's does) asked of the compiled rules in a world of no sets."""
+    out: set[Any] = set()
+    for name in (I.CARD_ID, I.CARD_SYMBOL):
+        if name in local.static:
+            out |= {r[0] for r in local.static[name]}
+        elif name in local.program.preds:
+            from .evaluators import Ask, World
+            ask = Ask(name, (None, None, None))
+            out |= {r[0] for r in local.answers([World(())], [ask])[0][ask]}
+    return out
 
 
 def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:

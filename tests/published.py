@@ -21,6 +21,11 @@ PUBLISHED = {
     "ace-to-five": (2_598_960, 6_175, {"four of a kind": 624, "full house": 3_744, "three of a kind": 54_912,
                                        "two pair": 123_552, "one pair": 1_098_240, "high card": 1_317_888}),
     "eight-or-better": (2_598_960, 57, {"eight or better": 57_344, "no low": 2_541_616}),
+    # 53 cards, the joker wild (the table; its 204 straight flushes are 24 royal and 180)
+    "joker": (2_869_685, 7_475, {"five of a kind": 13, "royal flush": 24, "straight flush": 180,
+                                 "four of a kind": 3_120, "full house": 6_552, "flush": 7_804,
+                                 "straight": 20_532, "three of a kind": 137_280, "two pair": 123_552,
+                                 "one pair": 1_268_088, "high card": 1_302_540}),
 }
 EXPECTED = PUBLISHED["standard"][2]
 # The best five of seven cards, standard poker (royal flushes apart: 41,584 straight flushes in all).

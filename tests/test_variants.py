@@ -178,3 +178,67 @@ def test_poker_diff_compares_decks_over_the_cards_both_have(capsys):
     assert {"from": "high card", "to": "straight", "count": 1_020} in data["categories"]   # A-6-7-8-9
     assert {"category": "flush", "from": 6, "to": 7, "count": 480} in data["renumbered"]
     assert {"category": "full house", "from": 7, "to": 6, "count": 1_728} in data["renumbered"]
+
+
+# ---- the joker, against a brute force ---------------------------------------------------------
+
+def _strengths(values: np.ndarray, suits: np.ndarray) -> np.ndarray:
+    """An independent evaluator, written here (numpy, no rules): the strength of five cards as one
+    integer, higher stronger, for rows of values (2..14, the ace 14) and suits.  Five of a kind
+    above the straight flush; a straight ranked by its top card (5 for A-2-3-4-5)."""
+    n = len(values)
+    counts = np.zeros((n, 15), dtype=np.int64)
+    np.add.at(counts, (np.repeat(np.arange(n), 5), values.ravel()), 1)
+    groups = np.sort(counts * 16 + np.arange(15), axis=1)[:, ::-1][:, :5]    # (count, value) desc
+    groups = np.where(groups >= 16, groups, 0)
+    shape, key = groups // 16, groups % 16
+    flush = (suits == suits[:, :1]).all(axis=1)
+    distinct = shape[:, 0] == 1
+    high, low = key[:, 0], key[:, 4]
+    wheel = distinct & (high == 14) & (key[:, 1] == 5)
+    straight = distinct & ((high - low == 4) | wheel)
+    top = np.where(wheel, 5, high)
+    category = np.select(
+        [shape[:, 0] == 5, straight & flush, shape[:, 0] == 4, (shape[:, 0] == 3) & (shape[:, 1] == 2), flush,
+         straight, shape[:, 0] == 3, (shape[:, 0] == 2) & (shape[:, 1] == 2), shape[:, 0] == 2],
+        [9, 8, 7, 6, 5, 4, 3, 2, 1], 0)
+    digits = np.where((straight[:, None]), np.pad(top[:, None], ((0, 0), (0, 4))), key)
+    return category * 15 ** 5 + (digits * 15 ** np.arange(4, -1, -1)).sum(axis=1)
+
+
+def test_every_joker_hand_is_worth_the_best_card_it_can_stand_for():
+    """The order of all 2,869,685 hands of the joker deck equals a brute force's: a hand with the
+    joker is worth the best of the hands made by every card of the 52 it can stand for (one not
+    held), or five of a kind when its four other cards share a value."""
+    engine = engine_of("joker")
+    table = five_card_table(engine)
+    ids = np.asarray(table.cards)[sevens.five_hands(len(table.cards))]
+    assert list(table.cards) == list(range(1, 54)) and engine.notation.token(53) == "JK"
+    value = lambda c: np.where(c % 13 == 1, 14, np.where(c % 13 == 0, 13, c % 13))  # noqa: E731
+    suit = lambda c: (c - 1) // 13  # noqa: E731
+    joker = ids[:, 4] == 53                       # ids ascend: the joker last
+    theirs = np.empty(len(ids), dtype=np.int64)
+    theirs[~joker] = _strengths(value(ids[~joker]), suit(ids[~joker]))
+    real = ids[joker][:, :4]
+    best = np.full(len(real), -1, dtype=np.int64)
+    for card in range(1, 53):
+        free = ~(real == card).any(axis=1)
+        rows = np.concatenate([real[free], np.full((int(free.sum()), 1), card)], axis=1)
+        best[free] = np.maximum(best[free], _strengths(value(rows), suit(rows)))
+    same = (value(real) == value(real[:, :1])).all(axis=1)          # four of a value: five of a kind
+    rows = np.concatenate([real[same], real[same][:, :1]], axis=1)
+    best[same] = np.maximum(best[same], _strengths(value(rows), suit(rows)))
+    theirs[joker] = best
+    dense = np.unique(theirs, return_inverse=True)[1].ravel()
+    wrong = np.flatnonzero(dense != table.values)
+    assert not len(wrong), f"{len(wrong)} hands, e.g. {[engine.notation.format(ids[i].tolist()) for i in wrong[:3]]}"
+
+
+def test_the_joker_is_written_jk_and_wild_in_showdowns():
+    joker = engine_of("joker")
+    assert joker.category("AH AD AC AS JK") == "five of a kind" and joker.cards("jk 🃏") == [53, 53]
+    assert joker.beat("AH AD AC AS JK", "TS JS QS KS 9S") == 1          # five of a kind above all
+    assert joker.best_five("JK 2C", board="AH KH QH JH 3S").category == "royal flush"
+    assert joker.best_five("JK 2C", board="AH KD QH 7D 3S").category == "one pair"      # aces
+    with pytest.raises(InvalidCards, match="a card is given twice"):
+        joker.category("JK JK AH KD 2C")
