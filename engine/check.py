@@ -103,18 +103,18 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
         from .proof import fight_proof
         report, pools = _from_table(engine, table, rng)
         proofs = [fight_proof(engine, table), fight_proof(engine, table, I.BEAT_RANK)]
-        sampler = _Sampler(cards, pools, rng)
+        sampler = _Sampler(cards, pools, rng, engine.hand_size)
         n = min(samples, PROVEN_SAMPLES) if all(p.holds for p in proofs) else samples
         report.obligations += _fights_compiled(engine, sampler, n, tick, proofs)
     elif engine.fallback is None:
         report, pools = _all_hands(engine, cards, seed, tick)
         report.method = "every hand asked of the rules, compiled to SQL (DuckDB)"
-        sampler = _Sampler(cards, pools, rng)
+        sampler = _Sampler(cards, pools, rng, engine.hand_size)
         report.obligations += _fights_compiled(engine, sampler, samples, tick)
     else:
         report, pools = _one_by_one(engine, cards, rng, tick)
         report.method = f"every hand asked of pyDatalog, one at a time ({engine.fallback})"
-        sampler = _Sampler(cards, pools, rng)
+        sampler = _Sampler(cards, pools, rng, engine.hand_size)
         report.obligations += _fights(engine, sampler, samples, tick)
     report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
                                                 tick("compiled vs pyDatalog", reference_samples)))
@@ -128,7 +128,7 @@ def paths(engine: "Engine", table: Any) -> dict[str, str]:
     where its proof holds, engine/proof.py), and which ask the rules world by world, and why."""
     from .proof import fight_proof, order_proof, showdown_proof
     if table is None:
-        why = engine.fallback or "the rules give some hand not exactly one rank, or the table cannot be made"
+        why = engine.fallback or engine.__dict__.get("_no_table") or "the table cannot be made"
         return {"fights, showdowns, equity, diff": f"the rules' worlds (no five-card table: {why})"}
     out = {}
     for path, proof in (("two-hand fights (judge, beat)", fight_proof(engine, table)),
@@ -139,12 +139,14 @@ def paths(engine: "Engine", table: Any) -> dict[str, str]:
 
 
 def _table(engine: "Engine", tick: Progress) -> Any:
-    """The rules' five-card table (built, or read from the verified cache), or None when the rules
-    give some hand not exactly one rank (every hand is then asked again, for a counterexample)."""
+    """The rules' five-card table (built, or read from the verified cache), or None when there is
+    none (a hand without exactly one rank, hands of four cards; every hand is then asked again, for
+    a counterexample); why not is kept for the report's paths."""
     from .table import TableError, five_card_table
     try:
         return five_card_table(engine, progress=tick)
-    except TableError:
+    except TableError as exc:
+        engine.__dict__["_no_table"] = str(exc)
         return None
 
 
@@ -175,8 +177,8 @@ def _from_table(engine: "Engine", table: Any, rng: random.Random) -> tuple[Repor
 
 
 def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduce: dict[str, str],
-               tick: Progress) -> Iterator[dict[str, list[tuple]]]:
-    """Ask the compiled rules about every 5-card hand, each its own world, a chunk at a time.
+               tick: Progress, k: int = 5) -> Iterator[dict[str, list[tuple]]]:
+    """Ask the compiled rules about every k-card hand, each its own world, a chunk at a time.
 
     Hand w is the w-th in lexicographic order (:func:`unrank`); set 1 of world w.  ``reduce``
     holds SELECTs over the computed relations (see Compiled.run); each chunk yields their rows.
@@ -186,18 +188,19 @@ def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduc
     assert isinstance(compiled, CompiledEvaluator)
     db = compiled.compiled
     db.create("deck", "SELECT * FROM (VALUES " + ", ".join(f"({int(c)})" for c in cards) + ") d(c)")
-    db.create("hands", 'SELECT (row_number() OVER (ORDER BY a.c, b.c, d.c, e.c, f.c) - 1)::BIGINT AS w, '
-                       'a.c AS c1, b.c AS c2, d.c AS c3, e.c AS c4, f.c AS c5 '
-                       'FROM "x_deck" a, "x_deck" b, "x_deck" d, "x_deck" e, "x_deck" f '
-                       'WHERE a.c < b.c AND b.c < d.c AND d.c < e.c AND e.c < f.c')
-    total = math.comb(len(cards), 5)
+    columns = [f"d{j}.c" for j in range(k)]
+    db.create("hands", f'SELECT (row_number() OVER (ORDER BY {", ".join(columns)}) - 1)::BIGINT AS w, '
+                       + ", ".join(f"{c} AS c{j + 1}" for j, c in enumerate(columns))
+                       + " FROM " + ", ".join(f'"x_deck" d{j}' for j in range(k))
+                       + " WHERE " + " AND ".join(f"{a} < {b}" for a, b in zip(columns, columns[1:])))
+    total = math.comb(len(cards), k)
     step = tick("hands", total)
+    pick = "CASE i " + " ".join(f"WHEN {j} THEN c{j + 1}" for j in range(k - 1)) + f" ELSE c{k} END"
     for lo in range(0, total, CHUNK):
         span = f"w >= {lo} AND w < {lo + CHUNK}"
         worlds = Worlds(sql={
             I.DECLARED: f'SELECT w, 1 FROM "x_hands" WHERE {span}',
-            I.HOLDS: f"SELECT w, 1, i, CASE i WHEN 0 THEN c1 WHEN 1 THEN c2 WHEN 2 THEN c3 WHEN 3 THEN c4 "
-                     f'ELSE c5 END FROM "x_hands", range(5) r(i) WHERE {span}',
+            I.HOLDS: f'SELECT w, 1, i, {pick} FROM "x_hands", range({k}) r(i) WHERE {span}',
             I.SEAT: "SELECT 0, 0, 0 WHERE FALSE",
             "worlds": f'SELECT w FROM "x_hands" WHERE {span}'})
         yield db.run(worlds, [], compute=compute, reduce=reduce)
@@ -206,42 +209,56 @@ def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduc
 
 # Each hand's rank when the rules give it exactly one (n: how many they give).
 RANKS = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP BY w)"
+# Each hand's tie-break key: handKey's (order, index, value) rows in order.
+STRENGTH_KEYS = "(SELECT w, list([a1, a2, a3] ORDER BY a1, a2, a3) AS k FROM {handKey} WHERE a0 = 1 GROUP BY w)"
 
 
 def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
                ) -> tuple[Report, dict[int, list[list[int]]]]:
-    """Every hand asked of the compiled rules; counted in SQL, a pool of each rank kept."""
-    total = math.comb(len(cards), 5)
+    """Every hand asked of the compiled rules; counted in SQL (with the distinct strengths:
+    rank and handKey), a pool of each rank kept."""
+    k = engine.hand_size
+    total = math.comb(len(cards), k)
     freq: Counter[int] = Counter()
     bad: dict[str, str] = {}
     pools: dict[int, list[int]] = {}
+    strengths: set[tuple] | None = set()
     reduce = {
         "freq": f"SELECT r, count(*) FROM {RANKS} WHERE n = 1 GROUP BY r",
         "no rank": f'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {RANKS} WHERE n = 1)',
         "no hand": 'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})',
         "pool": f"SELECT r, w FROM (SELECT r, w, row_number() OVER (PARTITION BY r ORDER BY hash(w + {seed})) "
-                f"AS k FROM {RANKS} WHERE n = 1) WHERE k <= {POOL}"}
-    for out in every_hand(engine, cards, [I.GET_RANK, I.IS_HAND], reduce, tick):
+                f"AS k FROM {RANKS} WHERE n = 1) WHERE k <= {POOL}",
+        "strengths": f"SELECT DISTINCT r.r, k.k FROM {RANKS} r LEFT JOIN {STRENGTH_KEYS} k ON k.w = r.w WHERE r.n = 1"}
+    compute = [I.GET_RANK, I.IS_HAND, I.HAND_KEY]
+    if not any(c.head == I.HAND_KEY for c in engine.ruleset.clauses):      # no tie-break key to count
+        compute, strengths = compute[:2], None
+        del reduce["strengths"]
+    for out in every_hand(engine, cards, compute, reduce, tick, k):
         freq.update(dict(out["freq"]))
         for key in ("no rank", "no hand"):
             w = out[key][0][0]
             if w is not None and key not in bad:
-                bad[key] = engine.notation.format(unrank(w, cards))
+                bad[key] = engine.notation.format(unrank(w, cards, k))
         for r, w in out["pool"]:
-            pools.setdefault(r, []).append(unrank(w, cards))
-    return _hand_report(engine, total, freq, bad.get("no hand"), bad.get("no rank"), "all hands"), pools
+            pools.setdefault(r, []).append(unrank(w, cards, k))
+        if strengths is not None:
+            strengths.update((r, tuple(map(tuple, key or ()))) for r, key in out["strengths"])
+    report = _hand_report(engine, total, freq, bad.get("no hand"), bad.get("no rank"), "all hands",
+                          None if bad or strengths is None else len(strengths))
+    return report, pools
 
 
 def _one_by_one(engine: "Engine", cards: list[int], rng: random.Random, tick: Progress
                 ) -> tuple[Report, dict[int, list[list[int]]]]:
     """Every hand asked of pyDatalog (when the rules cannot be compiled): tens of minutes."""
-    total = math.comb(len(cards), 5)
+    total = math.comb(len(cards), engine.hand_size)
     step = tick("hands", total)
     freq: Counter[int] = Counter()
     bad_hand = bad_rank = None
     pools: dict[int, list[list[int]]] = {}
     asks = [Ask(I.GET_RANK, (1, None)), Ask(I.IS_HAND, (1,))]
-    for hand in itertools.combinations(cards, 5):
+    for hand in itertools.combinations(cards, engine.hand_size):
         answers = engine.reference.answers([World((hand,))], asks)[0]
         ranks = {r for _, r in answers[asks[0]]}
         if len(ranks) != 1:
@@ -266,7 +283,7 @@ def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_r
     for r, n in by_rank.items():
         freq[engine.categories.get(r, f"rank {r}")] += n
     report = Report(engine.name, total, dict(sorted(freq.items(), key=lambda kv: kv[1])))
-    report.obligations.append(Obligation("isHand: every 5-card set is a hand", bad_hand is None,
+    report.obligations.append(Obligation(f"isHand: every {engine.hand_size}-card set is a hand", bad_hand is None,
                                          checked, bad_hand))
     report.obligations.append(Obligation("getRank total and single-valued", bad_rank is None,
                                          checked, bad_rank))
@@ -307,8 +324,8 @@ class _Sampler:
     """Disjoint random hands: uniform, or every other time all of one rank (drawn from the pools
     of each rank's hands)."""
 
-    def __init__(self, cards: list[int], pools: dict[int, list[list[int]]], rng: random.Random):
-        self.cards, self.rng = cards, rng
+    def __init__(self, cards: list[int], pools: dict[int, list[list[int]]], rng: random.Random, k: int = 5):
+        self.cards, self.rng, self.k = cards, rng, k
         self.pools = {r: p for r, p in sorted(pools.items()) if p}
         self.ranks = sorted(self.pools)
 
@@ -318,10 +335,11 @@ class _Sampler:
             pool = self.pools[self.rng.choice(self.ranks)]
             for _ in range(100):
                 hands = [self.rng.choice(pool) for _ in range(n)]
-                if len({c for h in hands for c in h}) == 5 * n:
+                if len({c for h in hands for c in h}) == self.k * n:
                     return hands
-        drawn = self.rng.sample(self.cards, 5 * n)
-        return [sorted(drawn[5 * i:5 * i + 5]) for i in range(n)]
+        k = self.k
+        drawn = self.rng.sample(self.cards, k * n)
+        return [sorted(drawn[k * i:k * i + k]) for i in range(n)]
 
     def fight_of(self, rank: int) -> list[list[int]]:
         """Two disjoint hands of one rank (or a uniform fight when the pool has none)."""
@@ -348,9 +366,10 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
     out: list[Obligation] = []
     for size in (2, 3):
         fights = [s.hands(size) for _ in range(n)]
-        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size) for _ in range(5)],
-                                     "s": [i + 1 for _ in range(n) for i in range(size) for _ in range(5)],
-                                     "i": [j for _ in range(n) for _ in range(size) for j in range(5)],
+        k = s.k
+        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size) for _ in range(k)],
+                                     "s": [i + 1 for _ in range(n) for i in range(size) for _ in range(k)],
+                                     "i": [j for _ in range(n) for _ in range(size) for j in range(k)],
                                      "c": [c for f in fights for h in f for c in h]})
         worlds = Worlds(sql={
             I.DECLARED: 'SELECT DISTINCT w, s FROM "x_fights"',

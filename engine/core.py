@@ -168,6 +168,16 @@ class Engine(LogicOwner):
         suit, the joker), ascending (a hand's positions index it)."""
         return sorted({c for c, _, _ in self._static(I.CARD_ID, 3)} | {c for c, _, _ in self._whole_cards()})
 
+    @property
+    def hand_size(self) -> int:
+        """How many cards a hand holds (the rules' handSize; 5 where they do not say)."""
+        if not any(c.head == I.HAND_SIZE for c in self.ruleset.clauses):
+            return 5
+        sizes = {n for (n,) in self._static(I.HAND_SIZE, 1)}
+        if len(sizes) != 1:
+            raise RuleError(f"rule set {self.name!r}: handSize gives {sorted(sizes)}, not one number of cards")
+        return sizes.pop()
+
     def _whole_cards(self) -> list[tuple]:
         """cardSymbol's rows (card, symbol, order), when the rules write some card as one symbol."""
         if not any(c.head == I.CARD_SYMBOL for c in self.ruleset.clauses):

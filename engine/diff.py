@@ -137,6 +137,9 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     for engine in (a, b):
         if engine.fallback is not None:
             raise ValueError(f"{engine.name}: diff needs compiled rules ({engine.fallback})")
+    if a.hand_size != b.hand_size:
+        raise ValueError(f"{a.name} deals hands of {a.hand_size} cards and {b.name} of {b.hand_size}: "
+                         "no hand to compare")
     cards = sorted(set(a.deck) & set(b.deck))     # decks differ (short deck): the cards both have
     if len(cards) < 5:
         raise ValueError(f"{a.name} and {b.name} have {len(cards)} cards in common: no hand to compare")
@@ -348,18 +351,19 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
                           "[[0::BIGINT]] AS p WHERE FALSE")
     keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k, k.p '
                     f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)"}
-    for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick):
+    k = engine.hand_size
+    for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick, k):
         pass
     db.create("ranked", 'SELECT w, r, ok, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
     rows = db.query('SELECT w, r, ok, g FROM "x_ranked"')
     shapes = db.query('SELECT DISTINCT r, p FROM "x_strength" WHERE ok')
-    total = math.comb(len(cards), 5)
+    total = math.comb(len(cards), k)
     ranks = np.full(total, -1, dtype=np.int64)
     classes = np.zeros(total, dtype=np.int64)
     ranked = np.zeros(total, dtype=bool)      # a hand without any getRank row has no row here
     if rows:
         w, r, ok, g = (np.asarray(c) for c in zip(*rows))
-        at = _colex_of_lex(w.astype(np.int64), len(cards))
+        at = _colex_of_lex(w.astype(np.int64), len(cards), k)
         ranks[at], ranked[at], classes[at] = r, ok.astype(bool), g
     return Strengths(ranks, classes, ranked, _places(engine, shapes))
 
@@ -374,10 +378,10 @@ def _places(engine: "Engine", shapes: list[tuple]) -> Any:
     return merge_places((rank, places or []) for rank, places in shapes)
 
 
-def _colex_of_lex(w: np.ndarray, n: int) -> np.ndarray:
+def _colex_of_lex(w: np.ndarray, n: int, k: int = 5) -> np.ndarray:
     """The colex index of the hand of lexicographic index w (every_hand's, :func:`engine.check.unrank`):
     mirrored (position p -> n-1-p), lexicographic order is colex order reversed."""
-    mirror = sevens.uncolex(math.comb(n, 5) - 1 - w, n)
+    mirror = sevens.uncolex(math.comb(n, k) - 1 - w, n, k)
     return sevens.colex((n - 1 - mirror)[:, ::-1], n)
 
 
@@ -385,7 +389,8 @@ def _example(a: "Engine", b: "Engine", cards: Sequence[int], xs: np.ndarray, ys:
              vb: int) -> dict[str, Any] | None:
     """Two disjoint hands, one of xs and one of ys (colex indices; the first such pair), and what
     each rule set's beat says of them."""
-    px, py = sevens.uncolex(xs, len(cards)), sevens.uncolex(ys, len(cards))
+    k = a.hand_size
+    px, py = sevens.uncolex(xs, len(cards), k), sevens.uncolex(ys, len(cards), k)
     disjoint = ~(px[:, :, None, None] == py[None, None, :, :]).any(axis=(1, 3))
     found = np.argwhere(disjoint)
     if not len(found):

@@ -40,6 +40,7 @@ SUIT_SYMBOL: Final = "suitSymbol"
 VALUE_NAME: Final = "valueName"
 CATEGORY_NAME: Final = "categoryName"
 IS_HAND: Final = "isHand"
+HAND_SIZE: Final = "handSize"        # handSize(N): a hand holds N cards
 GET_RANK: Final = "getRank"
 HAND_KEY: Final = "handKey"          # handKey(S, Order, Index, Value): a hand's tie-break key
 WHY_NOT_HAND: Final = "whyNotHand"

@@ -297,6 +297,8 @@ def _digest(engine: "Engine") -> str:
     if engine.fallback is not None:
         raise TableError(f"a five-card table asks the rules about every hand, which needs compiled "
                          f"rules; these are not compiled ({engine.fallback})")
+    if engine.hand_size != 5:
+        raise TableError(f"a hand of these rules holds {engine.hand_size} cards: the table holds five-card hands")
     cards = engine.deck
     if not 5 <= len(cards) <= sevens.MAX_DECK:
         raise TableError(f"a five-card table needs a deck of 5..{sevens.MAX_DECK} cards, not {len(cards)}")

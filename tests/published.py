@@ -26,6 +26,9 @@ PUBLISHED = {
                                  "four of a kind": 3_120, "full house": 6_552, "flush": 7_804,
                                  "straight": 20_532, "three of a kind": 137_280, "two pair": 123_552,
                                  "one pair": 1_268_088, "high card": 1_302_540}),
+    # hands of four cards, by the size of their best badugi (four-card: 13C4 x 4!, one-card: the
+    # fours of a suit and of a kind)
+    "badugi": (270_725, 1_092, {"badugi": 17_160, "three-card": 154_440, "two-card": 96_252, "one-card": 2_873}),
 }
 EXPECTED = PUBLISHED["standard"][2]
 # The best five of seven cards, standard poker (royal flushes apart: 41,584 straight flushes in all).

@@ -211,8 +211,8 @@ def test_a_beat_that_is_not_the_tables_order_is_not_proven_and_the_rules_answer(
 
 def test_when_is_hand_fails_of_some_hand_fights_are_not_proven(tmp_path):
     rules = small_rules(tmp_path)
-    edit(rules / "ranking.dl", "isHand_F: isHand(S) <= isSetCard(S) & size(S, 5)",
-         "isHand_F: isHand(S) <= isSetCard(S) & size(S, 5) & ~member(S, 1)")
+    edit(rules / "ranking.dl", "isHand_F: isHand(S) <= isSetCard(S) & size(S, N) & handSize(N)",
+         "isHand_F: isHand(S) <= isSetCard(S) & size(S, N) & handSize(N) & ~member(S, 1)")
     engine = Engine(rules)
     table = five_card_table(engine, cache=False)
     assert not table.all_hands and 0 < table.is_hand < len(table.values)

@@ -56,7 +56,7 @@ def test_the_rules_are_found_with_importlib_resources():
 
 
 def test_the_named_rule_sets():
-    assert rulesets.available() == ["standard", "ace-to-five", "deuce-to-seven", "eight-or-better", "eventb", "joker",
+    assert rulesets.available() == ["standard", "ace-to-five", "badugi", "deuce-to-seven", "eight-or-better", "eventb", "joker",
                                     "short-deck", "short-deck-triton"]
     eventb = rulesets.resolve("eventb")
     assert eventb.extends == "standard" and eventb.description.startswith("the literal reading")

@@ -88,7 +88,10 @@ def test_check_holds_every_obligation_and_finds_the_published_table(name):
     assert report.total == hands and report.frequencies == freq
     names = {o.name for o in report.obligations}
     assert {f"{distinct:,} distinct hand values", "frequencies equal the published table"} <= names
-    assert all(how == "off the table (proven)" for how in report.paths.values()), report.paths
+    if engine_of(name).hand_size == 5:
+        assert all(how == "off the table (proven)" for how in report.paths.values()), report.paths
+    else:                                         # badugi: the rules' worlds, and the report says why
+        assert "a hand of these rules holds 4 cards" in " ".join(report.paths.values())
 
 
 def _pokerkit_strengths(name: str, engine: Engine, ids: np.ndarray) -> np.ndarray:
@@ -242,3 +245,48 @@ def test_the_joker_is_written_jk_and_wild_in_showdowns():
     assert joker.best_five("JK 2C", board="AH KD QH 7D 3S").category == "one pair"      # aces
     with pytest.raises(InvalidCards, match="a card is given twice"):
         joker.category("JK JK AH KD 2C")
+
+
+# ---- badugi: hands of four cards --------------------------------------------------------------
+
+def test_every_badugi_hand_is_ordered_as_pokerkit_orders_it():
+    """The rules' strength of every one of the 270,725 four-card hands (asked of the compiled
+    rules, hand by hand: there is no five-card table for four-card hands) orders them as pokerkit's
+    BadugiHand does, ties included.  pokerkit is asked once per hand up to a renaming of suits."""
+    from engine.diff import _every_hand_strengths
+    engine = engine_of("badugi")
+    assert engine.hand_size == 4
+    cards = engine.deck
+    ours = _every_hand_strengths(engine, cards, lambda what, total: (lambda n: None))
+    assert ours.ranked is None or ours.ranked.all()
+    ids = np.asarray(cards)[sevens.uncolex(np.arange(len(ours.classes)), len(cards), 4)]
+    tokens = {c: pk_token(engine, int(c)) for c in cards}
+    asked: dict[tuple, int] = {}
+    keys = np.empty(len(ids), dtype=np.int64)
+    hands: list = []
+    for row, hand in enumerate(ids.tolist()):
+        labels: dict[str, int] = {}
+        key = tuple((t[:-1], labels.setdefault(t[-1], len(labels)))
+                    for t in sorted((tokens[c] for c in hand), key=lambda t: ("A23456789TJQK".index(t[0]), t[-1])))
+        if key not in asked:
+            asked[key] = len(hands)
+            hands.append(pokerkit.BadugiHand.from_game("".join(tokens[c] for c in hand)))
+        keys[row] = asked[key]
+    order = sorted(range(len(hands)), key=functools.cmp_to_key(lambda i, j: (hands[i] > hands[j]) - (hands[i] < hands[j])))
+    dense = np.zeros(len(hands), dtype=np.int64)
+    for place in range(1, len(order)):
+        i, j = order[place - 1], order[place]
+        dense[j] = dense[i] + (hands[i] < hands[j])
+    theirs = dense[keys]
+    ours_dense = np.unique(ours.classes, return_inverse=True)[1].ravel()
+    wrong = np.flatnonzero(ours_dense != theirs)
+    assert not len(wrong), f"{len(wrong)} hands, e.g. {[engine.notation.format(ids[i].tolist()) for i in wrong[:3]]}"
+    assert int(theirs.max()) + 1 == 1_092
+
+
+def test_badugi_hands_are_four_cards():
+    badugi = engine_of("badugi")
+    assert badugi.beat("AH 2D 3C 4S", "AD 2C 3S 5H") == 1            # A-2-3-4 is the best hand
+    assert badugi.beat("KH QD JC 9S", "AH 2H 3C 4S") == 1            # four cards beat three
+    assert badugi.why_not_hand("AH 2D 3C 4S 5H") == "a hand has four cards"
+    assert badugi.fights([["AH 2D 3C 4S", "AD 2C 3S 5H 6H"]])[0].result == -1

@@ -29,7 +29,10 @@ def run_diff(args: argparse.Namespace) -> int:
     for engine in engines:
         if engine.fallback is not None:
             raise CommandError(f"{engine.name}: diff needs rules the compiler translates: {engine.fallback}")
-    result = diff(*engines, progress=_bar, cache=not args.no_cache)
+    try:
+        result = diff(*engines, progress=_bar, cache=not args.no_cache)
+    except ValueError as exc:             # hands of different sizes, or no card in common
+        raise CommandError(str(exc)) from None
     clear_progress()
     if args.json:
         print_json(result.as_dict())
