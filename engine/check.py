@@ -35,9 +35,10 @@ from .evaluators import Ask, World, verdicts
 if TYPE_CHECKING:
     from .core import Engine
 
-CHUNK = 1_300_000     # hands per run of the compiled rules: two runs for all hands
+CHUNK = 100_000       # hands per run of the compiled rules (badugi: a hand asks its 15 subsets; 1,300,000 took 1.5 GB)
 POOL = 4_000          # hands of each rank kept for sampling fights within a category
 PROVEN_SAMPLES = 2_000   # fights and triples still asked of the rules where the proofs cover them all
+FIGHT_CHUNK = 25_000     # sampled fights (or triples) per run of the compiled rules
 
 
 @dataclass
@@ -367,15 +368,11 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
     for size in (2, 3):
         fights = [s.hands(size) for _ in range(n)]
         k = s.k
-        db.create_columns("fights", {"w": [w for w in range(n) for _ in range(size) for _ in range(k)],
-                                     "s": [i + 1 for _ in range(n) for i in range(size) for _ in range(k)],
-                                     "i": [j for _ in range(n) for _ in range(size) for j in range(k)],
-                                     "c": [c for f in fights for h in f for c in h]})
         worlds = Worlds(sql={
             I.DECLARED: 'SELECT DISTINCT w, s FROM "x_fights"',
             I.HOLDS: 'SELECT w, s, i, c FROM "x_fights"',
             I.SEAT: 'SELECT DISTINCT w, 0, s FROM "x_fights"',
-            "worlds": f"SELECT range AS w FROM range({n})"})
+            "worlds": 'SELECT DISTINCT w FROM "x_fights"'})
         beats = ("(SELECT w, a0, a1, count(*) AS n, min(a2) AS r FROM {beat} WHERE a0 <> a1 "
                  "GROUP BY w, a0, a1)")
         if size == 2:
@@ -394,8 +391,18 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
             reduce = {"trans": f"SELECT min(ab.w) FROM {beats} ab JOIN {beats} bc ON bc.w = ab.w AND bc.a0 = ab.a1 "
                                f"JOIN {beats} ac ON ac.w = ab.w AND ac.a0 = ab.a0 AND ac.a1 = bc.a1 "
                                "WHERE ab.r = 1 AND bc.r = 1 AND ab.a0 <> bc.a1 AND ac.r <> 1"}
-        found = db.run(worlds, [], reduce=reduce, compute=[I.BEAT, I.BEAT_RANK, I.GET_RANK])
-        step(n)
+        found: dict[str, list[tuple]] = {}
+        for lo in range(0, n, FIGHT_CHUNK):          # a chunk a run: memory bounded (badugi: 2 GB at once)
+            part = fights[lo:lo + FIGHT_CHUNK]
+            db.create_columns("fights", {
+                "w": [lo + w for w in range(len(part)) for _ in range(size) for _ in range(k)],
+                "s": [i + 1 for _ in part for i in range(size) for _ in range(k)],
+                "i": [j for _ in part for _ in range(size) for j in range(k)],
+                "c": [c for f in part for h in f for c in h]})
+            for key, rows in db.run(worlds, [], reduce=reduce, compute=[I.BEAT, I.BEAT_RANK, I.GET_RANK]).items():
+                if key not in found or (found[key][0][0] is None and rows[0][0] is not None):
+                    found[key] = rows
+            step(len(part))
         for key, name, what, by in (("anti", "beat antisymmetric", "fights", I.BEAT),
                                     ("trans", "beat transitive (beat_Bonus)", "triples", I.BEAT),
                                     ("rank", "beatRank agrees with getRank", "fights", I.BEAT_RANK)):
