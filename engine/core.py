@@ -175,7 +175,7 @@ class Engine(LogicOwner):
             return 5
         sizes = {n for (n,) in self._static(I.HAND_SIZE, 1)}
         if len(sizes) != 1:
-            raise RuleError(f"rule set {self.name!r}: handSize gives {sorted(sizes)}, not one number of cards")
+            raise loader.RuleError(f"rule set {self.name!r}: handSize gives {sorted(sizes)}, not one number of cards")
         return sizes.pop()
 
     def _whole_cards(self) -> list[tuple]:

@@ -284,6 +284,16 @@ def test_every_badugi_hand_is_ordered_as_pokerkit_orders_it():
     assert int(theirs.max()) + 1 == 1_092
 
 
+def test_a_rule_set_of_two_hand_sizes_is_refused(tmp_path):
+    from conftest import copy_rules
+    from engine import RuleError
+    rules = copy_rules(tmp_path / "rules")
+    with (rules / "ranking.dl").open("a", encoding="utf-8") as f:
+        f.write("\nhandSize_Two: handSize(4)\n")
+    with pytest.raises(RuleError, match=r"handSize gives \[4, 5\], not one number of cards"):
+        Engine(rules).hand_size
+
+
 def test_badugi_hands_are_four_cards():
     badugi = engine_of("badugi")
     assert badugi.beat("AH 2D 3C 4S", "AD 2C 3S 5H") == 1            # A-2-3-4 is the best hand
