@@ -18,6 +18,7 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
+from .core import SMALL_BATCH
 from .evaluators import World, verdicts
 from .hilo import split_games
 from .loader import RuleError
@@ -163,7 +164,9 @@ def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], 
         code = lows.games[game]
         halves.append((lows, [World(d.hands, board=d.board, game=code) for d in deals], best(low[0])))
     for rules, asked, values in halves:
-        for j, (deal, v) in enumerate(zip(asked, verdicts(rules.evaluator(len(asked)), asked))):
+        # DuckDB (a batch past SMALL_BATCH): a few showdowns of Omaha compare hundreds of fives each,
+        # which the in-process program took seconds over
+        for j, (deal, v) in enumerate(zip(asked, verdicts(rules.evaluator(SMALL_BATCH + 1), asked))):
             column = values[:, j]
             winners = tuple(int(i) for i in np.flatnonzero(column == column.max()))
             if v.error or v.winners != winners:

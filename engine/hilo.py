@@ -72,11 +72,17 @@ def with_low(engine: "Engine", worlds: Sequence[Any], verdicts: list[Verdict]) -
         codes = low.games
         if len(places) >= TABLE_AFTER:
             low.tabled(build=True)          # a long batch: the low rule set's own table pays
+        missing = {names[worlds[i].game] for i in places} - set(codes)
+        if missing:                         # the low rule set does not know the game: no low half
+            for i in places:
+                verdicts[i] = dataclasses.replace(verdicts[i], result=-1, winners=(), error=(
+                    f"the low half's rule set {name!r} knows no game {names[worlds[i].game]!r}"))
+            continue
         asked = [dataclasses.replace(worlds[i], game=codes[names[worlds[i].game]]) for i in places]
         for i, lv in zip(places, low._verdicts(asked, split=False)):
             v = verdicts[i]
             if lv.error:
-                verdicts[i] = dataclasses.replace(v, error=f"the low half ({name}): {lv.error}")
+                verdicts[i] = dataclasses.replace(v, result=-1, winners=(), error=f"the low half ({name}): {lv.error}")
                 continue
             winners = tuple(w for w in lv.winners if qualifying is None or lv.ranks[w] in qualifying)
             verdicts[i] = dataclasses.replace(v, low=winners, low_best=lv.best, low_ranks=lv.ranks,

@@ -48,7 +48,7 @@ class Result:
     id: Any
     result: int
     winners: list[int]
-    ranks: list[int]
+    ranks: list[int | None]              # null for a hand that is none (getRank -1) or was not read
     categories: list[str | None]
     error: str | None = None
     best: list[str] | None = None        # a showdown: each player's five that play
@@ -151,7 +151,8 @@ class Judge:
         if names is None:
             names = self._names[v.ranks] = [self.engine.categories.get(r) for r in v.ranks]
         best = list(map(self.engine.notation.format, v.best)) if v.best else None
-        result = Result(ident, v.result, list(v.winners), list(v.ranks), names.copy(), v.error, best)
+        ranks = list(v.ranks) if -1 not in v.ranks else [None if r == -1 else r for r in v.ranks]  # no hand: null
+        result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best)
         if v.low is not None:                     # a split pot (engine/hilo.py)
             low = self.engine.low_engine(split_games(self.engine)[fight.game])
             result.low = {"winners": list(v.low), "best": list(map(low.notation.format, v.low_best)),
@@ -165,7 +166,7 @@ class Judge:
             why = unknown_keys(fight)
             if self.strict:
                 n = len(fight["hands"]) if isinstance(fight.get("hands"), list) else 0
-                return ident, Result(ident, -1, [], [-1] * n, [None] * n, why)
+                return ident, Result(ident, -1, [], [None] * n, [None] * n, why)
             if self.warn is not None:
                 self.warn(f"fight {ident!r}: {why}; judged without it (--strict: invalid)")
         if type(fight) is dict:                   # the common cases, read fast (check_fight's checks hold)
@@ -198,7 +199,7 @@ class Judge:
             return ident, [tuple(self.engine.cards(h)) for h in hands]
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0
-            return ident, Result(ident, -1, [], [-1] * n, [None] * n, str(exc))
+            return ident, Result(ident, -1, [], [None] * n, [None] * n, str(exc))
 
 
 def unknown_keys(fight: dict) -> str:

@@ -93,6 +93,9 @@ def compile_query(text: str) -> Query:
         raise QueryError(f"the query is too long (more than {MAX_QUERY_CHARS} characters)")
     if "\0" in text:
         raise QueryError("a NUL character in the query")
+    problem = syntax_problem(text)
+    if problem:
+        raise QueryError(f"syntax error: {problem}")
     # The loader's whitelist refuses dunder names, so it checks p__why(...) as p(...).
     checked = _check(f"query: {_HEAD}() <= (\n{_without_why(text)}\n)\n")
     node = _parse(f"{_HEAD}() <= (\n{text}\n)")
@@ -108,6 +111,60 @@ def compile_query(text: str) -> Query:
         elif name not in hands:
             hands.append(name)
     return Query(text, body, tuple(hands), tuple(variables))
+
+
+PAIRS = {")": "(", "]": "["}
+
+
+def syntax_problem(text: str) -> str | None:
+    """What keeps a query from reading, in words, with the column (1-based) where it is; None
+    when it reads as an expression (the loader then checks what it says).
+
+    >>> syntax_problem("getRank(S, R")
+    "column 8: '(' is never closed"
+    >>> syntax_problem("getRank(S, R))")
+    "column 14: ')' closes nothing"
+    >>> syntax_problem("& getRank(S, R)")
+    "column 1: cannot read '& getRank(S, R)' here (a query is literals such as getRank(S, R) joined by &)"
+    >>> syntax_problem("getRank(S, R) &")
+    "column 15: '&' at the end is followed by nothing"
+    >>> syntax_problem('category(S, "flush)')
+    'column 13: the string opened here is not closed'
+    >>> syntax_problem("getRank(S, R) & isHand(S)") is None
+    True
+    """
+    opened: list[tuple[str, int]] = []
+    quote, at = "", 0
+    for column, ch in enumerate(text, 1):
+        if quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote, at = ch, column
+        elif ch in "([":
+            opened.append((ch, column))
+        elif ch in PAIRS:
+            if not opened or opened[-1][0] != PAIRS[ch]:
+                return f"column {column}: {ch!r} closes nothing" if not opened else \
+                    f"column {column}: {ch!r} closes the {opened[-1][0]!r} of column {opened[-1][1]}"
+            opened.pop()
+    if quote:
+        return f"column {at}: the string opened here is not closed"
+    if opened:
+        return f"column {opened[-1][1]}: {opened[-1][0]!r} is never closed"
+    end = text.rstrip()
+    if end and end[-1] in "&|,=<>!~+-*/%":
+        return f"column {len(end)}: {end[-1]!r} at the end is followed by nothing"
+    try:
+        ast.parse(text.replace("\n", " "), mode="eval")
+    except SyntaxError as exc:
+        column = max(1, min(exc.offset or 1, len(text)))
+        near = text[column - 1:column + 19]
+        return (f"column {column}: cannot read {near!r} here (a query is literals such as getRank(S, R) "
+                f"joined by &)")
+    except (RecursionError, MemoryError):
+        return "the query is nested too deeply"
+    return None
 
 
 def _check(source: str) -> ast.expr:

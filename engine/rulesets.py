@@ -19,12 +19,12 @@ A variant's ``variant.toml`` reads::
 Each label a variant gives replaces **all** the clauses of that label in the set it extends,
 where the label stood; a label new to that set is added at the end; a label it ``removes`` goes
 (a lowball game has no royal flush).  A removed label must be one the set it extends has, and
-not one the variant also gives.
+not one the variant also gives.  A variant may extend another variant; a chain that comes back
+on itself is a RuleError.
 
 A rule set may also carry the published tables of its game, ``expected.toml`` beside its rules
 (:class:`Published`), which `poker check` holds the rules to; a variant without one inherits the
-tables of the set it extends, and a directory given as a path has none unless it holds one.  A variant may extend another
-variant; a chain that comes back on itself is a RuleError.
+tables of the set it extends, and a directory given as a path has none unless it holds one.
 
 A directory given as a path (``Engine(rules=PATH)``, ``--rules PATH``) loads every ``*.dl``
 directly in it, as it is; when it holds a ``variant.toml`` it is a variant of the set it names.

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from .evaluators.compiled import Compiled
 
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
-           "cache_dir", "cache_path", "STATS"]
+           "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
 
 FORMAT = 3                    # the cache file's format (and part of the rules' digest)
 MAGIC = b"poker-engine five-card table\n"
@@ -167,11 +167,72 @@ def cache_path(digest: str) -> Path:
     return cache_dir() / f"five-card-{digest}.table"
 
 
+MAX_AGE_DAYS = 30            # a cached table of other rules unused this long is pruned ...
+MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds more than this
+
+
+@dataclass(frozen=True)
+class CacheEntry:
+    """A file of the table cache: a table (``kind`` "table") or a lock file an older version
+    left behind ("lock"); ``used``: when it was last written or loaded (seconds since the epoch)."""
+    path: Path
+    kind: str
+    digest: str
+    bytes: int
+    used: float
+
+
+def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
+    """The table cache's files, oldest first (none when there is no cache directory)."""
+    folder = cache_dir() if folder is None else folder
+    out = []
+    for kind, suffix in (("table", ".table"), ("lock", ".lock")):
+        for path in folder.glob(f"five-card-*{suffix}"):
+            with contextlib.suppress(OSError):
+                st = path.lstat()
+                if stat.S_ISREG(st.st_mode):
+                    out.append(CacheEntry(path, kind, path.name[len("five-card-"):-len(suffix)], st.st_size,
+                                          st.st_mtime))
+    return sorted(out, key=lambda e: e.used)
+
+
+def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days: float = MAX_AGE_DAYS,
+                max_bytes: int = MAX_CACHE_BYTES, folder: Path | None = None) -> list[CacheEntry]:
+    """Remove the cache's tables of other rule sets (digests not in ``keep``) unused for
+    ``max_age_days``, then the oldest of them while the tables take more than ``max_bytes``, and
+    every lock file an older version left; the removed entries.  Called after a table is written
+    (a table is 13 MB for 52 cards; every edit of the rules makes a new one)."""
+    import time as _time
+    keep = set(keep)
+    now = _time.time() if now is None else now
+    entries = cache_entries(folder)
+    gone = [e for e in entries if e.kind == "lock"
+            or (e.digest not in keep and now - e.used > max_age_days * 86400)]
+    left = [e for e in entries if e.kind == "table" and e not in gone]
+    total = sum(e.bytes for e in left)
+    for e in left:                                    # oldest first
+        if total <= max_bytes:
+            break
+        if e.digest not in keep:
+            gone.append(e)
+            total -= e.bytes
+    removed = []
+    for e in gone:
+        with contextlib.suppress(FileNotFoundError):
+            try:
+                e.path.unlink()
+            except OSError:
+                continue
+            removed.append(e)
+    return removed
+
+
 # ---- the table ------------------------------------------------------------------------------
 
 _memo: "weakref.WeakKeyDictionary[Engine, FiveTable]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.RLock()
 _warned: set[str] = set()
+_held: set[str] = set()      # cache directories whose lock this process holds (under _memo_lock)
 
 
 def cached_table(engine: "Engine") -> FiveTable | None:
@@ -266,9 +327,8 @@ def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool,
         writable: set[str] = set()
         if cache:
             folder = cache_dir()
-            for digest in sorted(set(digests)):       # one order: two processes never deadlock
-                if _lock(stack, folder, digest):
-                    writable.add(digest)
+            if _lock(stack, folder):
+                writable.update(digests)
             for i, (engine, digest) in enumerate(zip(engines, digests)):
                 if first[i] == i:
                     out[i] = _load(engine, engine.deck, digest, cache_path(digest), sample, seed)
@@ -285,6 +345,7 @@ def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool,
                 if digests[i] in writable:
                     try:
                         _write(cache_path(digests[i]), table)
+                        prune_cache(keep=set(digests))
                     except OSError as exc:
                         _unwritable(cache_dir(), exc.strerror or str(exc))
         for i in range(len(engines)):
@@ -710,18 +771,25 @@ def _unwritable(folder: Path, why: str) -> None:
              "the five-card table is computed without it")
 
 
-def _lock(stack: contextlib.ExitStack, folder: Path, digest: str) -> bool:
-    """Hold the cache's lock of a table until the stack closes (a second builder of the same
-    table waits here for the first, then reads its file); False when the cache directory cannot
-    be written (said once: the table is then read if there, else built and not written)."""
+def _lock(stack: contextlib.ExitStack, folder: Path) -> bool:
+    """Hold the cache directory's lock until the stack closes (a second builder waits here for the
+    first, then reads its file): ``flock`` on the directory itself, so that no lock file is left
+    behind; False when the directory cannot be written (said once: the table is then read if
+    there, else built and not written)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(str(folder / f"five-card-{digest}.lock"),
-                     os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, "permission denied")
+        key = str(folder.resolve())
+        if key in _held:                             # this process holds it already (a nested build,
+            return True                              # under _memo_lock): a second flock would wait forever
+        fd = os.open(str(folder), os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_DIRECTORY", 0))
     except OSError as exc:
         _unwritable(folder, exc.strerror or str(exc))
         return False
+    _held.add(key)
     stack.callback(os.close, fd)                     # closing releases the lock
+    stack.callback(_held.discard, key)
     try:
         import fcntl
         fcntl.flock(fd, fcntl.LOCK_EX)
@@ -950,6 +1018,8 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
         _verify(engine, table, sample, seed)
+        with contextlib.suppress(OSError):        # used now: what pruning keeps (prune_cache)
+            os.utime(path)
         return table
     except _Reject as why:
         say(f"the five-card table cache {path} is ignored: {why}; it is rebuilt")

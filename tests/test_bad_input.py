@@ -278,7 +278,7 @@ def test_bad_fights_are_marked_and_the_batch_goes_on(tmp_path, capsys):
     results = [json.loads(line) for line in out.splitlines()]
     assert [r["id"] for r in results] == ["ok", "long", 3, 4, 5, "three", "none"]
     assert [r["result"] for r in results] == [1, -1, -1, -1, -1, 1, -1]
-    assert results[1]["error"].startswith("hand 2: too long") and results[1]["ranks"] == [-1, -1]
+    assert results[1]["error"].startswith("hand 2: too long") and results[1]["ranks"] == [None, None]
     assert results[2]["error"].startswith("hand 2: too many cards")
     assert results[3]["error"] == "a fight is a mapping with `hands:`"
     assert "fights: 7, judged: 2, invalid: 5" in err

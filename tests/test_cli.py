@@ -149,7 +149,7 @@ def test_every_result_command_takes_json():
     parser = build_parser()
     helps = {name: " ".join(sub.format_help().split()) for name, sub in parser.commands.items()}
     with_json = {name for name, text in helps.items() if "--json" in text}
-    assert with_json == {"rank", "beat", "judge", "check", "diff", "equity", "role", "deal", "repl"}
+    assert with_json == {"rank", "beat", "judge", "check", "diff", "equity", "role", "deal", "repl", "cache"}
     assert all("--json print JSON instead of text" in helps[name] for name in with_json)   # one meaning
 
 
@@ -469,3 +469,14 @@ def test_an_unknown_option_points_to_its_subcommands_help(capsys):
     assert err == "poker rank: unrecognized arguments: --jsn (did you mean --json?) (see `poker rank --help`)\n"
     assert main(["judge", "x.yaml", "--strct"]) == 2
     assert "poker judge: unrecognized arguments: --strct (did you mean --strict?)" in capsys.readouterr().err
+
+
+def test_poker_example_gives_the_sample_batch(capsys, tmp_path):
+    status, out, _ = run(capsys, "example")
+    assert status == 0 and out == (ROOT / "examples" / "fights.yaml").read_text(encoding="utf-8")
+    target = tmp_path / "fights.yaml"
+    status, out, err = run(capsys, "example", "-o", str(target))
+    assert status == 0 and out == "" and target.read_text(encoding="utf-8").startswith("# The documents' fights")
+    assert f"poker judge {target}" in err
+    status, out, err = run(capsys, "judge", str(target), "--format", "jsonl")
+    assert status == 0 and len(out.splitlines()) == 1026 and "fights: 1026" in err

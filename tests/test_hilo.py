@@ -5,6 +5,7 @@ enumeration, and what `poker beat` and `poker judge` report."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from fractions import Fraction
 
@@ -70,19 +71,24 @@ def test_random_split_showdowns_agree_with_pokerkit(engine, game):
     assert not wrong, wrong[:3]
 
 
-def test_omaha_hilo_equity_on_a_flop_is_pokerkits_enumeration(engine):
-    holes, flop = ["AH 2D KS KD", "3C 4D QS QD"], "5S 6H 7C"
-    e = equity(engine, holes, flop, game="omaha-hilo")
-    players, board = [engine.cards(h) for h in holes], engine.cards(flop)
-    rest = [c for c in engine.deck if c not in {*board, *players[0], *players[1]}]
+@pytest.mark.parametrize("game, holes, shown", [
+    ("omaha-hilo", ["AH 2D KS KD", "3C 4D QS QD"], "5S 6H 7C TD"),
+    ("holdem-hilo", ["AH 2D", "KS KD", "3C 4C"], "5S 6H 9C"),
+])
+def test_hilo_equity_is_pokerkits_enumeration(engine, game, holes, shown):
+    """Exact equity of a split game (every river; every turn and river) against pokerkit's shares
+    board by board."""
+    e = equity(engine, holes, shown, game=game)
+    players, board = [engine.cards(h) for h in holes], engine.cards(shown)
+    rest = [c for c in engine.deck if c not in {*board, *(c for p in players for c in p)}]
     import itertools
-    total = [Fraction(0)] * 2
+    total = [Fraction(0)] * len(players)
     boards = 0
-    for turn_river in itertools.combinations(rest, 2):
-        for i, s in enumerate(pokerkit_shares(engine, "omaha-hilo", players, board + list(turn_river))):
+    for more in itertools.combinations(rest, 5 - len(board)):
+        for i, s in enumerate(pokerkit_shares(engine, game, players, board + list(more))):
             total[i] += s
         boards += 1
-    assert e.exact and e.boards == boards == 820
+    assert e.exact and e.boards == boards == math.comb(len(rest), 5 - len(board))
     assert e.share == pytest.approx([float(t / boards) for t in total], abs=1e-12)
     assert e.high is not None and [h + lo for h, lo in zip(e.high, e.low)] == pytest.approx(list(e.share))
 
@@ -111,3 +117,12 @@ def test_poker_judge_reports_both_halves_and_leaves_other_games_alone(tmp_path, 
     for case, r in zip(FIXTURES["split_showdowns"], results):
         assert (r["winners"], r["low"]["winners"], r["shares"]) == (case["high"], case["low"], case["shares"])
     assert "low" not in results[-1] and "shares" not in results[-1]
+
+
+def test_a_low_rule_set_without_the_game_is_one_reason_not_a_crash(tmp_path):
+    from conftest import copy_rules
+    rules = copy_rules(tmp_path / "rules")
+    with (rules / "showdown.dl").open("a", encoding="utf-8") as f:
+        f.write("\ngame_Odd: gameName(9, 'odd-hilo')\ngame_Odd: holeCards(9, 2)\ngame_Odd: splitLow(9, 'eight-or-better')\n")
+    v = Engine(rules).showdown(["AH 2D", "KS KD"], "3S 4H 5C KH 9D", "odd-hilo")
+    assert (v.result, v.winners) == (-1, ()) and v.error == "the low half's rule set 'eight-or-better' knows no game 'odd-hilo'"

@@ -11,6 +11,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT
+from engine.judge import judge as judge_fights
 from engine.cli import main
 from engine.cli.judging import to_yaml
 from engine.io import atomic_write
@@ -217,3 +218,16 @@ def test_many_unknown_keys_warn_a_few_lines_then_count(tmp_path, capsys):
     assert status == 0 and len(results) == 25 and all(r["result"] == 1 for r in results)
     err = capsys.readouterr().err
     assert err.count("unknown key 'note'") == 10 and "poker: warning: 15 more fights with unknown keys" in err
+
+
+def test_invalid_means_invalid_no_rank_for_what_is_no_hand(engine):
+    """An invalid fight keeps the ranks of its hands that are hands, and null for the others;
+    a fight that cannot be read has null for every hand."""
+    results = {r.id: r.as_dict() for r in judge_fights(engine, [
+        {"id": "shared", "hands": ["AH KH QH JH TH", "AH 2D 3C 4S 5H"]},
+        {"id": "four", "hands": ["AH KH QH JH", "2D 3C 4S 5H 7C"]},
+        {"id": "unread", "hands": ["AH KH QH JH XX", "2D 3C 4S 5H 7C"]}])}
+    assert (results["shared"]["ranks"], results["shared"]["categories"]) == ([10, 5], ["royal flush", "straight"])
+    assert (results["four"]["ranks"], results["four"]["categories"]) == ([None, 1], [None, "high card"])
+    assert (results["unread"]["ranks"], results["unread"]["categories"]) == ([None, None], [None, None])
+    assert all(r["result"] == -1 and r["winners"] == [] for r in results.values())

@@ -22,8 +22,9 @@ SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 def test_every_subpackage_of_engine_is_packaged():
     """Every folder of engine/ with Python files (with an __init__.py or not) is in `packages`."""
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "engine").rglob("*.py")}
-    assert found | {"engine.rules"} == set(SETUPTOOLS["packages"])
+    assert found | {"engine.rules", "engine.examples"} == set(SETUPTOOLS["packages"])
     assert SETUPTOOLS["package-dir"]["engine.rules"] == "rules"
+    assert SETUPTOOLS["package-dir"]["engine.examples"] == "examples"
 
 
 def test_every_rule_file_is_package_data():
@@ -34,6 +35,9 @@ def test_every_rule_file_is_package_data():
              if p.is_file() and p.suffix not in (".py", ".pyc")}
     assert files == shipped
     assert {Path("board/board.dl"), Path("variants/eventb/variant.toml")} <= shipped
+    examples = {Path(f) for pattern in SETUPTOOLS["package-data"]["engine.examples"]
+                for f in glob.glob(pattern, root_dir=ROOT / "examples")}
+    assert examples == {Path("fights.yaml")}
 
 
 def test_metadata():

@@ -56,7 +56,7 @@ def test_a_hand_named_like_the_parameter(engine):
     ("getRank(a, R); print(1)", "syntax error"),
     ("getRank(a, (lambda: 1)())", "refused"),
     ("X == 'a' * 1000000000000", "refused"),
-    ("getRank(a, R)) <= (isFlush(a)", "refused"),
+    ("getRank(a, R)) <= (isFlush(a)", "syntax error: column 14: ')' closes nothing"),   # no way out of the wrapper
     ("getRank(a, R)\nevil: p(1) <= q(1)", "syntax error"),
     ("p__why__why(a)", "refused"),
     ("getRank(a", "syntax error"),

@@ -244,3 +244,14 @@ def test_an_unknown_predicate_suggests_the_nearest(monkeypatch, capsys):
     assert "no predicate getrank/2 in the loaded rules (did you mean getRank/2? preds lists them)" in lines[0]
     assert "did you mean beat/3?" in lines[1]
     assert "no predicate zzzq/1 in the loaded rules (preds lists them)" in lines[2] and len(lines) == 3
+
+
+def test_a_query_syntax_error_is_in_words_with_the_column(monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [f"let a = {ROYAL}", "getRank(a, R", "getRank(a, R))",
+                                                     "getRank(a R)", "getRank(a, R) &", 'category(a, "flush)'])
+    assert "syntax error: column 8: '(' is never closed" in err[0]
+    assert "syntax error: column 14: ')' closes nothing" in err[1]
+    assert "syntax error: column 9: cannot read 'a R)' here" in err[2]
+    assert "syntax error: column 15: '&' at the end is followed by nothing" in err[3]
+    assert "syntax error: column 13: the string opened here is not closed" in err[4]
+    assert not any("EOF" in line or "multi-line" in line for line in err)

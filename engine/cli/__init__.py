@@ -22,7 +22,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from ..io import Terminated
-from . import check, diff, equity, game, judging, repl, roles
+from . import cache, check, diff, equity, example, game, judging, repl, roles
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -51,6 +51,8 @@ def build_parser() -> Parser:
     roles.register(sub)
     game.register(sub)
     equity.register(sub)
+    cache.register(sub)
+    example.register(sub)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 

@@ -1,0 +1,1 @@
+"""The example files, installed as the package data of ``engine.examples`` (`poker example`)."""
