@@ -59,3 +59,12 @@ def test_every_dependency_says_why():
         stripped = line.strip()
         if stripped.startswith('"'):
             assert "#" in line or lines[i - 1].strip().startswith("#"), line
+
+
+def test_the_readme_runs_under_plain_doctest():
+    """`python -m doctest README.md` passes as pytest's doctests do (no option needed from outside)."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "doctest", "README.md"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stdout[-2000:]
