@@ -61,6 +61,7 @@ MAY_PLAY: Final = "mayPlay"          # mayPlay(P, S): the five S may be player P
 SHOWDOWN_WINNER: Final = "showdownWinner"
 INVALID_SHOWDOWN: Final = "invalidShowdown"
 WHY_NOT_SHOWDOWN: Final = "whyNotShowdown"  # whyNotShowdown(T, S, Why)
+WHY_NOT_SEAT: Final = "whyNotSeat"   # whyNotSeat(T, P, Why): a player's own cards cannot play (optional)
 # Split pots (engine/hilo.py): optional.
 SPLIT_LOW: Final = "splitLow"        # splitLow(G, RuleSet): game G halves the pot with a low judged by RuleSet
 QUALIFYING_RANK: Final = "qualifyingRank"  # qualifyingRank(R): a low of rank R takes the low half

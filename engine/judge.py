@@ -150,7 +150,7 @@ class Judge:
         names = self._names.get(v.ranks)
         if names is None:
             names = self._names[v.ranks] = [self.engine.categories.get(r) for r in v.ranks]
-        best = list(map(self.engine.notation.format, v.best)) if v.best else None
+        best = [self.engine.notation.format(b) if b else None for b in v.best] if v.best else None
         ranks = list(v.ranks) if -1 not in v.ranks else [None if r == -1 else r for r in v.ranks]  # no hand: null
         result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best)
         if v.low is not None:                     # a split pot (engine/hilo.py)

@@ -231,3 +231,16 @@ def test_invalid_means_invalid_no_rank_for_what_is_no_hand(engine):
     assert (results["four"]["ranks"], results["four"]["categories"]) == ([None, 1], [None, "high card"])
     assert (results["unread"]["ranks"], results["unread"]["categories"]) == ([None, None], [None, None])
     assert all(r["result"] == -1 and r["winners"] == [] for r in results.values())
+
+
+def test_invalid_means_invalid_in_showdowns_too(engine):
+    """A player whose own cards cannot play (whyNotSeat: three hole cards in hold'em) shows no five
+    and no rank; players whose cards are fine but shared keep theirs (the showdown is invalid)."""
+    results = {r.id: r.as_dict() for r in judge_fights(engine, [
+        {"id": "three", "hands": ["AH KD 2C", "3H QD"], "board": "9S TH JC KH 8D"},
+        {"id": "shared", "hands": ["AH KD", "AH QD"], "board": "9S TH JC KH 8D"}])}
+    three, shared = results["three"], results["shared"]
+    assert (three["ranks"], three["categories"], three["best"]) == ([None, 5], [None, "straight"],
+                                                                    [None, "QD 9S TH JC KH"])
+    assert "player 1: the wrong number of cards for the game" in three["error"]
+    assert shared["ranks"] == [2, 5] and None not in shared["best"] and shared["result"] == -1

@@ -178,7 +178,7 @@ REASON_ASKS = [Ask(I.WHY_NOT_HAND, (None, None)), Ask(I.WHY_NOT_FIGHT, (None, No
 
 SHOWDOWN_ASKS = [Ask(I.GET_RANK, (None, None)), Ask(I.PLAYS, (None, None)),
                  Ask(I.SHOWDOWN_WINNER, (TABLE, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
-SHOWDOWN_REASONS = [Ask(I.WHY_NOT_SHOWDOWN, (TABLE, None, None))]
+SHOWDOWN_REASONS = [Ask(I.WHY_NOT_SHOWDOWN, (TABLE, None, None)), Ask(I.WHY_NOT_SEAT, (TABLE, None, None))]
 
 Fight = Sequence[Sequence[int]] | World
 
@@ -256,6 +256,10 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
             raise RuntimeError(f"the rules give getRank several values for one hand: {sorted(values)}")
         ranks.append(values.pop() if values else -1)
     if _rows(answers, I.INVALID_SHOWDOWN):
+        # A player whose own cards cannot play (whyNotSeat) shows no five and no rank.
+        unseated = {p for _, p, _ in _rows(reasons or {}, I.WHY_NOT_SEAT)}
+        best = tuple(() if p in unseated else b for p, b in enumerate(best, 1))
+        ranks = [-1 if p in unseated else r for p, r in enumerate(ranks, 1)]
         return Verdict(-1, (), tuple(ranks), why_not_showdown(reasons or {}, n), best=best)
     winners = tuple(sorted(p - 1 for _, p in _rows(answers, I.SHOWDOWN_WINNER)))
     result = winners[0] + 1 if len(winners) == 1 else 0

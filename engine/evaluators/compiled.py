@@ -43,7 +43,7 @@ WORLDS = '"_worlds"'      # every world of a run (no predicate can have this nam
 # What the engine asks of a batch (verdicts, ranks, keys, reasons): the calls that narrowing serves.
 ASKED = (interface.GET_RANK, interface.IS_HAND, interface.HAND_KEY, interface.BEAT, interface.WINNER,
          interface.INVALID_TABLE, interface.WHY_NOT_HAND, interface.WHY_NOT_FIGHT, interface.PLAYS,
-         interface.SHOWDOWN_WINNER, interface.INVALID_SHOWDOWN, interface.WHY_NOT_SHOWDOWN)
+         interface.SHOWDOWN_WINNER, interface.INVALID_SHOWDOWN, interface.WHY_NOT_SHOWDOWN, interface.WHY_NOT_SEAT)
 MIN_NARROWED = 2          # bound arguments that make a relation worth narrowing to its callers' demand
 TABLE_ID = 0              # the table the hands of a fight sit at (engine.evaluators.TABLE)
 DEMAND = "demand$"        # prefix of the relation of values a view is called with
