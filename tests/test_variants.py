@@ -300,3 +300,27 @@ def test_badugi_hands_are_four_cards():
     assert badugi.beat("KH QD JC 9S", "AH 2H 3C 4S") == 1            # four cards beat three
     assert badugi.why_not_hand("AH 2D 3C 4S 5H") == "a hand has four cards"
     assert badugi.fights([["AH 2D 3C 4S", "AD 2C 3S 5H 6H"]])[0].result == -1
+
+
+def test_short_deck_equity_is_pokerkits_enumeration():
+    """Exact equity under the short-deck rules (36 cards: its own table) against pokerkit's
+    ShortDeckHoldemHand on every turn and river of a flop."""
+    import itertools
+    from fractions import Fraction
+    from engine.equity import equity
+    short = engine_of("short-deck")
+    holes, flop = ["AS AD", "KS KH"], "6C 7D 9H"
+    e = equity(short, holes, flop)
+    players, board = [short.cards(h) for h in holes], short.cards(flop)
+    rest = [c for c in short.deck if c not in {*board, *players[0], *players[1]}]
+    tok = lambda cs: "".join(pk_token(short, c) for c in cs)  # noqa: E731
+    total, boards = [Fraction(0)] * 2, 0
+    for more in itertools.combinations(rest, 2):
+        made = [pokerkit.ShortDeckHoldemHand.from_game(tok(p), tok(board + list(more))) for p in players]
+        top = max(made)
+        winners = [i for i, h in enumerate(made) if not h < top]
+        for i in winners:
+            total[i] += Fraction(1, len(winners))
+        boards += 1
+    assert e.exact and e.boards == boards == 406          # C(29, 2): 36 cards, 7 seen
+    assert e.share == pytest.approx([float(t / boards) for t in total], abs=1e-12)
