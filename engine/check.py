@@ -99,7 +99,7 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
     tick = progress or (lambda what, total: (lambda n: None))
     cards = engine.deck
     rng = random.Random(seed)
-    table = _table(engine, tick) if engine.fallback is None else None
+    table, no_table = _table(engine, tick) if engine.fallback is None else (None, engine.fallback)
     if table is not None and table.all_hands:
         from .proof import fight_proof
         report, pools = _from_table(engine, table, rng)
@@ -119,17 +119,18 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
         report.obligations += _fights(engine, sampler, samples, tick)
     report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
                                                 tick("compiled vs pyDatalog", reference_samples)))
-    report.paths = paths(engine, table)
+    report.paths = paths(engine, table, no_table)
     report.seconds = time.perf_counter() - start
     return report
 
 
-def paths(engine: "Engine", table: Any) -> dict[str, str]:
+def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, str]:
     """Which of the engine's paths read answers off the five-card table for these rules (each
-    where its proof holds, engine/proof.py), and which ask the rules world by world, and why."""
+    where its proof holds, engine/proof.py), and which ask the rules world by world, and why
+    (``no_table``: why there is no table)."""
     from .proof import fight_proof, order_proof, showdown_proof
     if table is None:
-        why = engine.fallback or engine.__dict__.get("_no_table") or "the table cannot be made"
+        why = no_table or "the table cannot be made"
         return {"fights, showdowns, equity, diff": f"the rules' worlds (no five-card table: {why})"}
     out = {}
     for path, proof in (("two-hand fights (judge, beat)", fight_proof(engine, table)),
@@ -139,16 +140,21 @@ def paths(engine: "Engine", table: Any) -> dict[str, str]:
     return out
 
 
-def _table(engine: "Engine", tick: Progress) -> Any:
-    """The rules' five-card table (built, or read from the verified cache), or None when there is
-    none (a hand without exactly one rank, hands of four cards; every hand is then asked again, for
-    a counterexample); why not is kept for the report's paths."""
+def _table(engine: "Engine", tick: Progress) -> tuple[Any, str | None]:
+    """The rules' five-card table (built, or read from the verified cache) and None, or None and
+    why there is none (a hand without exactly one rank, hands of four cards; every hand is then
+    asked again, for a counterexample)."""
     from .table import TableError, five_card_table
     try:
-        return five_card_table(engine, progress=tick)
+        return five_card_table(engine, progress=tick), None
     except TableError as exc:
-        engine.__dict__["_no_table"] = str(exc)
-        return None
+        return None, str(exc)
+
+
+def _duckdb(engine: "Engine", n: int) -> Any:
+    """The compiled evaluator on DuckDB (a batch past SMALL_BATCH), even for a few questions."""
+    from .core import SMALL_BATCH
+    return engine.evaluator(max(n, SMALL_BATCH + 1))
 
 
 def _from_table(engine: "Engine", table: Any, rng: random.Random) -> tuple[Report, dict[int, list[list[int]]]]:
@@ -210,8 +216,9 @@ def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduc
 
 # Each hand's rank when the rules give it exactly one (n: how many they give).
 RANKS = "(SELECT w, count(DISTINCT a1) AS n, min(a1) AS r FROM {getRank} GROUP BY w)"
-# Each hand's tie-break key: handKey's (order, index, value) rows in order.
-STRENGTH_KEYS = "(SELECT w, list([a1, a2, a3] ORDER BY a1, a2, a3) AS k FROM {handKey} WHERE a0 = 1 GROUP BY w)"
+# Each hand's tie-break key (k: its values in order, p: their places (order, index)).
+KEYS = ("(SELECT w, list(a3 ORDER BY a1, a2, a3) AS k, list([a1, a2] ORDER BY a1, a2, a3) AS p "
+        "FROM {handKey} WHERE a0 = 1 GROUP BY w)")
 
 
 def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
@@ -230,7 +237,7 @@ def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
         "no hand": 'SELECT min(w) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})',
         "pool": f"SELECT r, w FROM (SELECT r, w, row_number() OVER (PARTITION BY r ORDER BY hash(w + {seed})) "
                 f"AS k FROM {RANKS} WHERE n = 1) WHERE k <= {POOL}",
-        "strengths": f"SELECT DISTINCT r.r, k.k FROM {RANKS} r LEFT JOIN {STRENGTH_KEYS} k ON k.w = r.w WHERE r.n = 1"}
+        "strengths": f"SELECT DISTINCT r.r, k.k FROM {RANKS} r LEFT JOIN {KEYS} k ON k.w = r.w WHERE r.n = 1"}
     compute = [I.GET_RANK, I.IS_HAND, I.HAND_KEY]
     if not any(c.head == I.HAND_KEY for c in engine.ruleset.clauses):      # no tie-break key to count
         compute, strengths = compute[:2], None
@@ -244,7 +251,7 @@ def _all_hands(engine: "Engine", cards: list[int], seed: int, tick: Progress
         for r, w in out["pool"]:
             pools.setdefault(r, []).append(unrank(w, cards, k))
         if strengths is not None:
-            strengths.update((r, tuple(map(tuple, key or ()))) for r, key in out["strengths"])
+            strengths.update((r, tuple(key or ())) for r, key in out["strengths"])
     report = _hand_report(engine, total, freq, bad.get("no hand"), bad.get("no rank"), "all hands",
                           None if bad or strengths is None else len(strengths))
     return report, pools
@@ -360,7 +367,7 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
     and beatRank's fight proofs, which, where they hold, give the obligations for every fight of
     two disjoint hands (the table's order is a total preorder; beatRank the order of the ranks)."""
     from .evaluators.compiled import Worlds
-    db = engine.evaluator(max(n, 51)).compiled
+    db = _duckdb(engine, n).compiled
     step = tick("fights and triples", 2 * n)
     show = engine.notation.format
     proven = {key: p for key, p in zip((I.BEAT, I.BEAT_RANK), proofs) if p.holds}
@@ -475,11 +482,11 @@ def _evaluators_agree(engine: "Engine", s: _Sampler, n: int, step) -> Obligation
     if engine.fallback is not None or n == 0:
         return Obligation(name, True, "not compiled: every answer came from pyDatalog" if n else "skipped")
     fights = [s.fight_of(s.ranks[i % len(s.ranks)]) if s.ranks else s.hands(2) for i in range(n)]
-    compiled = verdicts(engine.evaluator(max(n, 51)), fights)
+    compiled = verdicts(_duckdb(engine, n), fights)
     reference = verdicts(engine.reference, fights)
     asks = [Ask(I.GET_RANK, (1, None)), Ask(I.HAND_KEY, (1, None, None, None))]
     hands = [World((tuple(h),)) for f in fights for h in f]
-    mine = engine.evaluator(max(len(hands), 51)).answers(hands, asks)
+    mine = _duckdb(engine, len(hands)).answers(hands, asks)
     theirs = engine.reference.answers(hands, asks)
     step(n)
     for f, a, b in zip(fights, compiled, reference):

@@ -48,15 +48,13 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
-from .check import RANKS, Progress, every_hand
+from .check import KEYS, RANKS, Progress, every_hand
 from .proof import order_proof, prove
 from .table import FiveTable, TableError, five_card_tables, merge_places, say
 
 if TYPE_CHECKING:
     from .core import Engine
 
-KEYS = ("(SELECT w, list(a3 ORDER BY a1, a2, a3) AS k, list([a1, a2] ORDER BY a1, a2, a3) AS p "
-        "FROM {handKey} WHERE a0 = 1 GROUP BY w)")
 REPRESENTATIVES = 8     # hands of the first group tried for a disjoint example fight ...
 CANDIDATES = 4096       # ... against this many of the second (spread over each group)
 COUNTED = ("unordered pairs of distinct hands (which may share cards), each judged once by each "

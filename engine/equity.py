@@ -86,11 +86,10 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
     ``progress`` is called when the five-card table has to be built (engine.table)."""
     from .proof import order_proof
     from .table import five_card_table
-    shape = _shape(engine, game)
+    shape, own = _shape(engine, game)
     players = [engine.cards(h) for h in holes]
     shown = engine.cards(board) if board is not None else []
     gone = engine.cards(dead) if dead is not None else []
-    own = dict(engine._static(I.HOLE_CARDS, 2)).get(engine.games[game])
     for i, p in enumerate(players, 1):
         if own is not None and len(p) != own:
             raise InvalidCards(f"player {i}: {game} deals {own} hole cards, not {len(p)}")
@@ -127,19 +126,18 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
                   checked=checked)
 
 
-def _shape(engine: "Engine", game: str) -> str:
+def _shape(engine: "Engine", game: str) -> tuple[str, int | None]:
     """How a game deals (sevens.GAMES): hold'em (two hole cards, any five play) or Omaha (four,
-    exactly two of them play), read off the rules' holeCards and usesOwn of the game."""
-    if game not in engine.games:
-        raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(engine.games))})")
-    code = engine.games[game]
+    exactly two of them play), read off the rules' holeCards and usesOwn of the game; and its
+    number of hole cards (None where the rules give none).  InvalidCards names an unknown game."""
+    code, _ = engine._game(game)
     own = dict(engine._static(I.HOLE_CARDS, 2)).get(code)
     uses = dict(engine._static(I.USES_OWN, 2)).get(code) if any(
         c.head == I.USES_OWN for c in engine.ruleset.clauses) else None
     shapes = {(2, None): "holdem", (4, 2): "omaha"}
     if (own, uses) not in shapes:
         raise InvalidCards(f"poker equity deals hold'em and Omaha boards (and their hi/lo), not {game!r}")
-    return shapes[(own, uses)]
+    return shapes[(own, uses)], own
 
 
 def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], gone: list[int], game: str,

@@ -88,3 +88,11 @@ def with_low(engine: "Engine", worlds: Sequence[Any], verdicts: list[Verdict]) -
             verdicts[i] = dataclasses.replace(v, low=winners, low_best=lv.best, low_ranks=lv.ranks,
                                               shares=shares(len(v.ranks), v.winners, winners))
     return verdicts
+
+
+def low_half(engine: "Engine", game: int, verdict: Verdict) -> tuple["Engine", dict[str, Any]]:
+    """A split showdown's low half as reported (judge's ``low``, beat's): the low rule set's
+    engine, and its winners, each player's low five and its rank and category."""
+    low = engine.low_engine(split_games(engine)[game])
+    return low, {"winners": list(verdict.low or ()), "best": [low.notation.format(b) for b in verdict.low_best],
+                 "ranks": list(verdict.low_ranks), "categories": [low.categories.get(r) for r in verdict.low_ranks]}

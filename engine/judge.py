@@ -22,7 +22,7 @@ from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .batch import check_fight
-from .hilo import split_games, with_low
+from .hilo import low_half, split_games, with_low
 from .notation import InvalidCards
 
 if TYPE_CHECKING:
@@ -154,9 +154,7 @@ class Judge:
         ranks = list(v.ranks) if -1 not in v.ranks else [None if r == -1 else r for r in v.ranks]  # no hand: null
         result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best)
         if v.low is not None:                     # a split pot (engine/hilo.py)
-            low = self.engine.low_engine(split_games(self.engine)[fight.game])
-            result.low = {"winners": list(v.low), "best": list(map(low.notation.format, v.low_best)),
-                          "ranks": list(v.low_ranks), "categories": [low.categories.get(r) for r in v.low_ranks]}
+            _, result.low = low_half(self.engine, fight.game, v)
             result.shares = [str(x) for x in v.shares]
         return result
 

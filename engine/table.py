@@ -45,6 +45,7 @@ import os
 import stat
 import sys
 import threading
+import time
 import weakref
 from collections import Counter
 from dataclasses import dataclass, field
@@ -202,9 +203,8 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
     ``max_age_days``, then the oldest of them while the tables take more than ``max_bytes``, and
     every lock file an older version left; the removed entries.  Called after a table is written
     (a table is 13 MB for 52 cards; every edit of the rules makes a new one)."""
-    import time as _time
     keep = set(keep)
-    now = _time.time() if now is None else now
+    now = time.time() if now is None else now
     entries = cache_entries(folder)
     gone = [e for e in entries if e.kind == "lock"
             or (e.digest not in keep and now - e.used > max_age_days * 86400)]
@@ -218,12 +218,11 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
             total -= e.bytes
     removed = []
     for e in gone:
-        with contextlib.suppress(FileNotFoundError):
-            try:
-                e.path.unlink()
-            except OSError:
-                continue
-            removed.append(e)
+        try:
+            e.path.unlink()
+        except OSError:                               # gone already, or not ours to remove
+            continue
+        removed.append(e)
     return removed
 
 

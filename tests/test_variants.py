@@ -109,16 +109,20 @@ def _pokerkit_strengths(name: str, engine: Engine, ids: np.ndarray) -> np.ndarra
             hands.append(hand_class("".join(pk_token(engine, int(c)) for c in ids[row])))
         except ValueError:
             hands.append(None)
-    order = sorted(range(len(hands)), key=functools.cmp_to_key(
-        lambda i, j: (hands[i] is not None) - (hands[j] is not None) if hands[i] is None or hands[j] is None
-        else (hands[i] > hands[j]) - (hands[i] < hands[j])))
+    return _dense(hands)[inverse.ravel()]
+
+
+def _dense(hands: list) -> np.ndarray:
+    """The dense rank of pokerkit hands in pokerkit's order, weakest 0 (None: below every hand)."""
+    def cmp(a, b) -> int:
+        if a is None or b is None:
+            return (a is not None) - (b is not None)
+        return (a > b) - (a < b)
+    order = sorted(range(len(hands)), key=functools.cmp_to_key(lambda i, j: cmp(hands[i], hands[j])))
     dense = np.zeros(len(hands), dtype=np.int64)
-    for place in range(1, len(order)):
-        i, j = order[place - 1], order[place]
-        same = (hands[i] is None and hands[j] is None) or (
-            hands[i] is not None and hands[j] is not None and not hands[i] < hands[j] and not hands[j] < hands[i])
-        dense[j] = dense[i] + (0 if same else 1)
-    return dense[inverse.ravel()]
+    for i, j in zip(order, order[1:]):
+        dense[j] = dense[i] + (cmp(hands[i], hands[j]) != 0)
+    return dense
 
 
 @pytest.mark.parametrize("name", list(POKERKIT))
@@ -272,12 +276,7 @@ def test_every_badugi_hand_is_ordered_as_pokerkit_orders_it():
             asked[key] = len(hands)
             hands.append(pokerkit.BadugiHand.from_game("".join(tokens[c] for c in hand)))
         keys[row] = asked[key]
-    order = sorted(range(len(hands)), key=functools.cmp_to_key(lambda i, j: (hands[i] > hands[j]) - (hands[i] < hands[j])))
-    dense = np.zeros(len(hands), dtype=np.int64)
-    for place in range(1, len(order)):
-        i, j = order[place - 1], order[place]
-        dense[j] = dense[i] + (hands[i] < hands[j])
-    theirs = dense[keys]
+    theirs = _dense(hands)[keys]
     ours_dense = np.unique(ours.classes, return_inverse=True)[1].ravel()
     wrong = np.flatnonzero(ours_dense != theirs)
     assert not len(wrong), f"{len(wrong)} hands, e.g. {[engine.notation.format(ids[i].tolist()) for i in wrong[:3]]}"

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 from .. import batch
 from ..core import show
 from ..explain import explain_fight, explain_hand
-from ..hilo import split_games
+from ..hilo import low_half
 from ..io import atomic_writer, check_writable
 from ..judge import Judge
 from ..notation import InvalidCards
@@ -148,9 +148,8 @@ def _showdown(engine, args: argparse.Namespace) -> int:
                 why.append(f"player {first + 1} vs player {i + 1}: {w.axiom}: {w.detail}")
     low = None
     if v.low is not None:                         # a split pot: the low half, by its own rule set
-        lows = engine.low_engine(split_games(engine)[engine.games[args.game]])
-        low = {"rules": lows.name, "winners": list(v.low), "best": [lows.notation.format(b) for b in v.low_best],
-               "ranks": list(v.low_ranks), "categories": [lows.categories.get(r) for r in v.low_ranks]}
+        lows, half = low_half(engine, engine.games[args.game], v)
+        low = {"rules": lows.name, **half}
     if args.json:
         data = {"result": v.result, "winners": list(v.winners), "ranks": list(v.ranks), "categories": categories,
                 "best": best, "board": engine.notation.format(engine.cards(args.board)), "game": args.game}
