@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import interface as I
 from .evaluators import Verdict, World
+from .evaluators import verdicts as _verdicts
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -55,9 +56,11 @@ def split_games(engine: "Engine") -> dict[int, str]:
     return found
 
 
-def with_low(engine: "Engine", worlds: Sequence[Any], verdicts: list[Verdict]) -> list[Verdict]:
+def with_low(engine: "Engine", worlds: Sequence[Any], verdicts: list[Verdict], eager: bool = False) -> list[Verdict]:
     """The verdicts, each showdown of a split game completed with its low half (``low``,
-    ``low_best``, ``low_ranks``) and the players' ``shares``; every other verdict as it is."""
+    ``low_best``, ``low_ranks``) and the players' ``shares``; every other verdict as it is.
+    ``eager``: a batch worth the low rule set's table as soon as it is in the cache (hand
+    histories); else the low engine turns to it as it does for its own questions."""
     games = split_games(engine)
     if not games:
         return verdicts
@@ -79,7 +82,9 @@ def with_low(engine: "Engine", worlds: Sequence[Any], verdicts: list[Verdict]) -
                     f"the low half's rule set {name!r} knows no game {names[worlds[i].game]!r}"))
             continue
         asked = [dataclasses.replace(worlds[i], game=codes[names[worlds[i].game]]) for i in places]
-        for i, lv in zip(places, low._verdicts(asked, split=False)):
+        found = _verdicts(low.evaluator(len(asked)), asked, table=low.tabled()) if eager \
+            else low._verdicts(asked, split=False)
+        for i, lv in zip(places, found):
             v = verdicts[i]
             if lv.error:
                 verdicts[i] = dataclasses.replace(v, result=-1, winners=(), error=f"the low half ({name}): {lv.error}")

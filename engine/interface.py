@@ -6,7 +6,7 @@ facts or asks the rules names the predicates through this module, never as strin
 >>> INPUTS["holds"]
 ('set', 'position', 'card')
 >>> sorted(INPUTS)
-['board', 'candidate', 'declared', 'game', 'holds', 'seat']
+['ante', 'bet', 'board', 'candidate', 'declared', 'folded', 'game', 'holds', 'potHigh', 'potLow', 'seat']
 """
 
 from __future__ import annotations
@@ -20,6 +20,12 @@ SEAT: Final = "seat"              # seat(T, S): the set S sits at the table T (a
 BOARD: Final = "board"            # board(T, B): the set B is the board of table T (a showdown)
 GAME: Final = "game"              # game(T, G): table T plays the game G (gameName)
 CANDIDATE: Final = "candidate"    # candidate(P, S): S is a five drawn from P's cards and the board
+# A hand history's chips (rules/pots.dl): amounts in the hand's smallest unit, exact integers.
+ANTE: Final = "ante"              # ante(T, P, X): player P of hand T put X in as an ante
+BET: Final = "bet"                # bet(T, P, S, X): P put X in on betting round S (1, 2 …)
+FOLDED: Final = "folded"          # folded(T, P): P folded or mucked, and so forfeits what he put in
+POT_HIGH: Final = "potHigh"       # potHigh(T, L, P): P's hand is the best of those who contest pot L
+POT_LOW: Final = "potLow"         # potLow(T, L, P): P's low is the best qualifying low among them
 INPUTS: Final[dict[str, tuple[str, ...]]] = {
     DECLARED: ("set",),
     HOLDS: ("set", "position", "card"),
@@ -27,7 +33,13 @@ INPUTS: Final[dict[str, tuple[str, ...]]] = {
     BOARD: ("table", "set"),
     GAME: ("table", "game"),
     CANDIDATE: ("player", "set"),
+    ANTE: ("table", "player", "amount"),
+    BET: ("table", "player", "round", "amount"),
+    FOLDED: ("table", "player"),
+    POT_HIGH: ("table", "level", "player"),
+    POT_LOW: ("table", "level", "player"),
 }
+CHIPS: Final = (ANTE, BET, FOLDED, POT_HIGH, POT_LOW)     # the inputs that are not cards
 
 # Predicates the engine asks.
 IS_CARD: Final = "isCard"
@@ -65,3 +77,8 @@ WHY_NOT_SEAT: Final = "whyNotSeat"   # whyNotSeat(T, P, Why): a player's own car
 # Split pots (engine/hilo.py): optional.
 SPLIT_LOW: Final = "splitLow"        # splitLow(G, RuleSet): game G halves the pot with a low judged by RuleSet
 QUALIFYING_RANK: Final = "qualifyingRank"  # qualifyingRank(R): a low of rank R takes the low half
+# Pots (rules/pots.dl): what a hand history's chips come to.
+RETURNED: Final = "returned"      # returned(T, P, X): the part of P's stake no one matched, given back
+CONTESTS: Final = "contests"      # contests(T, L, P): P contests the pot of level L
+POT_AMOUNT: Final = "potAmount"   # potAmount(T, L, X): the pot of level L holds X
+AWARD: Final = "award"            # award(T, L, Half, P, X): P takes X of pot L (Half 1 high, 2 low)

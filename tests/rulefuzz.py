@@ -813,6 +813,16 @@ def _aggregates(g: _Gen) -> None:
     r = g.name("ax")
     g.add(f"{r}(S, X)", f"({lo}[S] == X)")
     g.ask(r, 2)
+    if g.chance(0.6):                     # sum_: over the distinct (value, for_each) rows
+        sm = g.name("sm")
+        each = g.pick("C", "V", "(C, V)", "I")
+        body = ["holds(S, I, C)", "getValue(C, V)"] if each == "I" else ["member(S, C)", "getValue(C, V)"]
+        kw = g.pick("for_each", "key")
+        g.add(f"({sm}[S] == sum_({g.pick('V', 'C')}, {kw}={each}))", *body,
+              *([f"(V {g.cmp()} {g.small(1, 13)})"] if g.chance(0.5) else []))
+        z = g.name("az")
+        g.add(f"{z}(S, X)", f"({sm}[S] == X)")
+        g.ask(z, 2)
     if g.chance(0.5):                     # an aggregate over a new predicate, by two keys
         t = g.name("at")
         g.add(f"({t}[S, N] == {g.pick('min_', 'max_')}(V, order_by=V))", f"{g.call(q)}(S, V, N)")

@@ -117,7 +117,7 @@ def test_the_edited_rule_sets_judge_differently(tmp_path):
 
 @pytest.mark.parametrize("text, reason", [
     ("r_x: r(X) <= declared(X) & (Y == X + 1) & r(Y)", "recursion"),
-    ("r_x: (f[X] == sum_(Y, for_each=Y)) <= holds(X, I, Y)", "sum_"),
+    ("r_x: (f[X] == max_(Y, order_by=I)) <= holds(X, I, Y)", "order_by= other than"),
     ("r_x: r(X, Y) <= holds(X, I, Y) & (Z == 15) & (W == 'a') & (Z < W)", "ordered against"),
     ("r_x: r(X, Z) <= holds(X, I, Y) & (Z == Y * 0.5)", "float 0.5"),
     ("r_x: r(X, Z) <= holds(X, I, Y) & (Z == Y / 2)", "true division"),

@@ -170,7 +170,7 @@ def test_memoised_per_engine(built):
 def test_rules_that_do_not_compile_cannot_make_a_table(tmp_path):
     rules = small_deck(tmp_path / "rules")
     with open(rules / "ranking.dl", "a", encoding="utf-8") as f:
-        f.write("\nr_x: (f[X] == sum_(Y, for_each=Y)) <= holds(X, I, Y)\n")
+        f.write("\nr_x: (f[X] == max_(Y, order_by=I)) <= holds(X, I, Y)\n")
     engine = Engine(rules)
     assert engine.fallback
     with pytest.raises(TableError, match="needs compiled rules"):

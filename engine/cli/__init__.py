@@ -8,7 +8,8 @@ parsers and sets ``run=function(args) -> exit status``:
 * :mod:`engine.cli.repl`: ``repl``;
 * :mod:`engine.cli.roles`: ``role``;
 * :mod:`engine.cli.game`: ``deal``, ``game``;
-* :mod:`engine.cli.equity`: ``equity``.
+* :mod:`engine.cli.equity`: ``equity``;
+* :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories).
 
 The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
 Every error a user can cause is one line on stderr and a non-zero exit, never a traceback.
@@ -22,7 +23,7 @@ import sys
 from typing import NoReturn, Sequence
 
 from ..io import Terminated
-from . import cache, check, diff, equity, example, game, judging, repl, roles
+from . import cache, check, diff, equity, example, game, history, judging, repl, roles
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -53,6 +54,7 @@ def build_parser() -> Parser:
     equity.register(sub)
     cache.register(sub)
     example.register(sub)
+    history.register(sub)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 

@@ -164,7 +164,7 @@ def execute(args: argparse.Namespace) -> int:
 # REPL and each answer of the game gets its own (:func:`query_budget`).
 COMMAND_TIMEOUTS: dict[str, float] = {
     "judge": limits.DEFAULT_BATCH_TIMEOUT, "check": limits.DEFAULT_BATCH_TIMEOUT,
-    "diff": limits.DEFAULT_BATCH_TIMEOUT}
+    "diff": limits.DEFAULT_BATCH_TIMEOUT, "history": limits.DEFAULT_BATCH_TIMEOUT}
 SESSIONS = {"repl": "query", "game": "answer"}      # a session: what gets a budget of its own
 
 

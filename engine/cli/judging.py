@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .. import batch
+from . import history
 from ..core import show
 from ..explain import explain_fight, explain_hand
 from ..hilo import low_half
@@ -50,7 +51,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("judge", help="judge a batch of fights (YAML, JSON or JSON Lines)")
     p.add_argument("file", help="YAML with `fights:`, a list of {id: optional, hands: [HAND, ...]}; "
                                 'JSON {"fights": [...]}; or JSON Lines, one fight a line '
-                                "(by the extension .yaml .json .jsonl, else by the content); - reads stdin")
+                                "(by the extension .yaml .json .jsonl, else by the content); "
+                                "or hand histories (PHH: .phh, .phhs): every pot paid out; - reads stdin")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the results here (atomically); default (or -) stdout")
     add_json_option(p, '{"results": [...]} (the same as --format json)')
@@ -63,6 +65,8 @@ def register(sub: Any) -> None:
                    help="a fight with a key other than id, hands, board, game is invalid (else: a warning)")
     p.add_argument("--no-table", action="store_true",
                    help="ask the compiled rules about every fight, never the five-card table (for comparison)")
+    p.add_argument("--explain", action="store_true",
+                   help="hand histories: name the axiom that decides each showdown against each loser (slower)")
     add_rules_option(p)
     p.set_defaults(run=run_judge)
 
@@ -189,7 +193,7 @@ def _explain(engine, hands: list[str], winners: list[int]) -> list[str]:
     return lines
 
 
-def read_fights(path: str) -> Iterator[Any]:
+def read_fights(path: Any) -> Iterator[Any]:
     """The fights of a batch (YAML, JSON or JSON Lines; ``-``: stdin), read as they are judged;
     a CommandError naming the file (and line) when it cannot be read (see engine.batch)."""
     try:
@@ -225,7 +229,10 @@ def check_output(path: str | None) -> Path | None:
 def run_judge(args: argparse.Namespace) -> int:
     form = output_format(args)
     output = check_output(args.output)          # a typo in OUT shows before any judging
-    fights = read_fights(args.file)             # opened and read up to the first fight
+    name, phh, source = history.open_phh(args.file)
+    if phh is not None:                         # hand histories (PHH): each hand's pots, paid out
+        return history.judge_histories(args, form, output, name, phh)
+    fights = read_fights(source)                # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
     counts = {"fights": 0, "invalid": 0, "warned": 0}

@@ -37,6 +37,9 @@ class World:
     table: bool = False
     board: tuple[int, ...] | None = None
     game: int = 0
+    # Input facts that are not cards (interface.CHIPS: a hand history's stakes and pots), each
+    # (predicate, row) with the table first; integers only.
+    chips: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     @property
     def seated(self) -> bool:
@@ -62,7 +65,10 @@ class World:
         """declared(S), holds(S, I, C), seat(T, S), and for a showdown board(T, B), game(T, G),
         candidate(P, S): set ids as :meth:`sets` numbers them, positions from 0."""
         sets = self.sets()
-        return {I.DECLARED: [(s,) for s in range(1, len(sets) + 1)],
+        out = {name: [] for name in I.CHIPS}
+        for name, row in self.chips:
+            out[name].append(row)
+        return out | {I.DECLARED: [(s,) for s in range(1, len(sets) + 1)],
                 I.HOLDS: [(s, i, c) for s, (_, _, h) in enumerate(sets, 1) for i, c in enumerate(h)],
                 I.SEAT: [(TABLE, s) for s in range(1, len(self.hands) + 1)] if self.seated else [],
                 I.BOARD: [(TABLE, s) for s, (role, _, _) in enumerate(sets, 1) if role == 1],

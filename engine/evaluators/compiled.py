@@ -10,7 +10,8 @@ to SQL, answer a million questions at once.  The translation keeps pyDatalog's m
   (dependency) order.  A predicate whose clauses need some arguments bound (``isCard(C) <= C >= 1
   & C <= 52``) is a relation computed only for the values its callers pass (its *demand*).
 - ``len_`` counts distinct values, ``min_``/``max_`` (ordered by the value itself) are grouped
-  queries.  Every other aggregate is refused with the reason.
+  queries, ``sum_(X, for_each=Y)`` adds X over the distinct (X, Y) rows, as pyDatalog does.
+  Every other aggregate is refused with the reason.
 - Arithmetic follows Python on integers (floats are refused: :func:`_numbers`): floor division
   and modulo round towards minus infinity; a division by a variable is made for the rows
   pyDatalog reaches (a witness query, :meth:`Compiled._witness`), and a run that fails (a zero
@@ -101,7 +102,8 @@ class Rule:
     pred: str
     head: tuple[Term, ...]
     body: list[Atom | Compare]
-    aggregate: tuple[str, Var] | None = None      # (len_|min_|max_, the aggregated variable)
+    # (len_|min_|max_|sum_, the aggregated variable, sum_'s for_each variables)
+    aggregate: tuple[str, Var, tuple[Var, ...]] | None = None
     demands: list["Rule"] = field(default_factory=list)   # per call of a view: what feeds its demand
     full: "Rule | None" = None          # an optional view's clause without its demand (asked whole)
 
@@ -132,16 +134,20 @@ class _Reader:
         agg = head.comparators[0]
         name = loader.AGGREGATES[agg.func.id]
         var = self.term(agg.args[0])
+        each: list[Var] = []
         rule = Rule(self.clause, head.left.value.id, tuple(self.term(k) for k in _keys(head.left)),
-                    self.steps, (name, var))
-        if name not in ("len_", "min_", "max_"):
-            raise rule.fail(f"the aggregate {name} is not translated (len_, min_, max_ are)")
+                    self.steps, (name, var, ()))
+        if name not in ("len_", "min_", "max_", "sum_"):
+            raise rule.fail(f"the aggregate {name} is not translated (len_, min_, max_, sum_ are)")
         for kw in agg.keywords:
             values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else [kw.value]
-            if kw.arg != "order_by" or name == "len_" or len(values) != 1 \
-                    or self.term(values[0]) != var:
+            terms = [self.term(v) for v in values]
+            if name == "sum_" and kw.arg in ("for_each", "key") and all(isinstance(t, Var) for t in terms):
+                each += terms
+            elif kw.arg != "order_by" or name in ("len_", "sum_") or len(values) != 1 or terms[0] != var:
                 raise rule.fail(f"{name} with {kw.arg}= other than the aggregated variable itself "
                                 "is not translated")
+        rule.aggregate = (name, var, tuple(each))
         return rule
 
     def body(self, node: ast.expr) -> None:
@@ -405,8 +411,10 @@ class Program:
                     continue
                 raise rule.fail(f"the variable {exc.var} is not bound where {exc.where} needs it")
             missing = set().union(*(_vars(t) for t in rule.head)) - bound
-            if rule.aggregate and rule.aggregate[1].name not in bound:
-                raise rule.fail(f"the aggregated variable {rule.aggregate[1].name} is not bound by the body")
+            if rule.aggregate:
+                for v in (rule.aggregate[1], *rule.aggregate[2]):
+                    if v.name not in bound:
+                        raise rule.fail(f"the aggregated variable {v.name} is not bound by the body")
             for v in sorted(missing):
                 if v not in head_vars:
                     raise rule.fail(f"the head's variable {v} is not bound by the body")
@@ -572,7 +580,9 @@ class Program:
                 env = _type_env(self, rule, {})
                 out = [_type_of(rule, t, env) for t in rule.head]
                 if rule.aggregate:
-                    kind, var = rule.aggregate
+                    kind, var, _ = rule.aggregate
+                    if kind == "sum_" and env.get(var.name) == STR:
+                        raise rule.fail("sum_ of strings (pyDatalog adds numbers only)")
                     out.append(INT if kind == "len_" else env.get(var.name))
                 for i, t in enumerate(out):
                     if t is not None:
@@ -863,7 +873,7 @@ class _Sql:
                 env.update(binds)
         outs = [self.expr(t, env, types) for t in rule.head]
         if rule.aggregate:
-            outs.append(env[rule.aggregate[1].name])
+            outs += [env[v.name] for v in (rule.aggregate[1], *rule.aggregate[2])]
         if program.preds[rule.pred].world:
             outs.insert(0, w)
         return outs, (" FROM " + ", ".join(froms) if froms else "") + _where(where)
@@ -905,12 +915,15 @@ class _Sql:
             parts.append("SELECT " + (", ".join(outs) or "1") + body)
             kept.append(rule)
         if parts and rules[0].aggregate:
-            kind, var = rules[0].aggregate
+            kind, var, each = rules[0].aggregate
             keys = cols[:-1]
-            fn = {"len_": "count(DISTINCT v)", "min_": "min(v)", "max_": "max(v)"}[kind]
+            fn = {"len_": "count(DISTINCT v)", "min_": "min(v)", "max_": "max(v)",
+                  "sum_": "CAST(sum(v) AS BIGINT)"}[kind]    # past 64 bits: an error, never an answer
             if kind == "len_" and len(kept) == 1 and not _projects(kept[0], {var.name}):
                 fn = "count(*)"                       # no (keys, value) row twice: nothing to drop
-            inner = f"SELECT * FROM ({' UNION ALL '.join(parts)}) s({', '.join(keys + ['v'])})"
+            extra = [f"e{i}" for i in range(len(each))]
+            inner = f"SELECT {'DISTINCT ' if kind == 'sum_' else ''}* FROM ({' UNION ALL '.join(parts)}) " \
+                    f"s({', '.join(keys + ['v'] + extra)})"
             return f"SELECT {', '.join(keys)}, {fn} AS {cols[-1]} FROM ({inner}) g GROUP BY {', '.join(keys)}"
         if not parts:
             types = ([INT] if pred.world else []) + [t or INT for t in pred.types]
@@ -1542,6 +1555,9 @@ class CompiledEvaluator(exact.Exact):
                 interface.GAME: f'SELECT w, {TABLE_ID}, g FROM "x_sets" WHERE role = 1',
                 interface.CANDIDATE: 'SELECT w, owner, s FROM "x_sets" WHERE role = 2',
                 "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
+            for name, columns in _chips(worlds).items():
+                db.create_columns(f"in_{name}", columns)
+                batch.sql[name] = f'SELECT * FROM "x_in_{name}"'
             return db.run(batch, names, seeds=seeds)
 
     @property
@@ -1582,6 +1598,23 @@ class CompiledEvaluator(exact.Exact):
             else:
                 seeds.setdefault(ask.pred, set()).add(values)
         return {name: v for name, v in seeds.items() if name not in free}
+
+
+def _chips(worlds: Sequence[Any]) -> dict[str, dict[str, Sequence[int]]]:
+    """The input facts that are not cards (World.chips), a column table each: world, arguments."""
+    rows: dict[str, list[tuple[int, ...]]] = {}
+    for w, world in enumerate(worlds):
+        for name, row in getattr(world, "chips", ()):
+            found = rows.get(name)
+            if found is None:
+                found = rows[name] = []
+            found.append((w, *row))
+    import numpy as np
+    out: dict[str, dict[str, Sequence[int]]] = {}
+    for name, found in rows.items():
+        table = np.array(found, dtype=np.int64)
+        out[name] = {c: table[:, j] for j, c in enumerate(["w", *(f"a{i}" for i in range(table.shape[1] - 1))])}
+    return out
 
 
 def _packed(worlds: Sequence[Any]) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -78,7 +78,8 @@ class _Plan:
         self.head = [_expr(t, self.slots) for t in rule.head]
         self.agg = None
         if rule.aggregate:
-            self.agg = (rule.aggregate[0], self.slots[rule.aggregate[1].name])
+            self.agg = (rule.aggregate[0], self.slots[rule.aggregate[1].name],
+                        tuple(self.slots[v.name] for v in rule.aggregate[2]))
 
     def _bind_static(self, args: Sequence[Any]) -> tuple[list[tuple[int, Any]], list[tuple[int, int]]]:
         """For a row of values matched against args: which values bind new slots, which must agree."""
@@ -156,13 +157,15 @@ class _Run:
         for plan, seed in zip(plans, seeds or [()] * len(plans)):
             rows = self.solve(plan, [seed])
             if plan.agg:
-                slot = plan.agg[1]
-                for row in rows:
-                    groups.setdefault(tuple(h(row) for h in plan.head), set()).add(row[slot])
+                slot, each = plan.agg[1], plan.agg[2]
+                for row in rows:       # sum_: each value with its for_each values (distinct rows)
+                    value = (row[slot], *(row[i] for i in each)) if plan.agg[0] == "sum_" else row[slot]
+                    groups.setdefault(tuple(h(row) for h in plan.head), set()).add(value)
             else:
                 out.update(tuple(h(row) for h in plan.head) for row in rows)
         if plans and plans[0].agg:
-            fn = {"len_": len, "min_": min, "max_": max}[plans[0].agg[0]]
+            fn = {"len_": len, "min_": min, "max_": max,
+                  "sum_": lambda rows: sum(r[0] for r in rows)}[plans[0].agg[0]]
             out.update(key + (fn(values),) for key, values in groups.items())
         return out
 

@@ -1,0 +1,171 @@
+"""Hand histories on the command line: `poker judge FILE.phh|.phhs` and `poker history FILE`."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+import tempfile
+import shutil
+import time
+from pathlib import Path
+from typing import IO, Any, Iterator
+
+from .. import batch
+from ..core import Engine
+from ..history import Histories
+from ..io import atomic_writer
+from ..phh import HistoryError, looks_like_phh, read_sections
+from .common import CommandError, clear_progress, load_engine, progress, rules_key
+
+STDIN = "-"
+EXTENSIONS = (".phh", ".phhs")
+HEAD_LINES = 40
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("history", help="audit hand histories (PHH): hands, showdowns, agreement with the record")
+    p.add_argument("file", help="a .phh or .phhs hand history (PHH, the pokerkit authors' standard); - reads stdin")
+    p.add_argument("--explain", action="store_true", help="also judge with the deciding axiom of every showdown (slower)")
+    p.set_defaults(run=run_history)
+
+
+def open_phh(path: str) -> tuple[str, IO[str] | None, Any]:
+    """(name, a text stream of hand histories or None, what else to read): a hand-history file
+    by its extension, stdin by its first lines; anything else is a batch of fights, given back
+    as its path (or stdin with the lines read put back)."""
+    if path == STDIN:
+        raw = getattr(sys.stdin, "buffer", None)
+        stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
+        try:
+            head = "".join(stream.readline() for _ in range(HEAD_LINES))
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
+        if looks_like_phh(head):
+            return "<stdin>", _Joined(head, stream), None
+        return "<stdin>", None, _Rewound(head, stream)
+    if Path(path).suffix.lower() not in EXTENSIONS:
+        return path, None, path
+    try:
+        return path, open(path, encoding="utf-8-sig"), None
+    except OSError as exc:
+        raise CommandError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+class _Joined:
+    """Lines of ``head`` then of ``stream``: what was read to tell the format, put back."""
+
+    def __init__(self, head: str, stream: IO[str]):
+        self.head, self.stream = head, stream
+
+    def __iter__(self) -> Iterator[str]:
+        yield from io.StringIO(self.head)
+        yield from self.stream
+
+
+class _Rewound(io.TextIOBase):
+    """stdin with its first lines put back, for the batch reader (text)."""
+
+    name = "<stdin>"
+
+    def __init__(self, head: str, stream: IO[str]):
+        self._head, self._stream = head, stream
+
+    def read(self, size: int | None = -1) -> str:
+        if size == 0:
+            return ""
+        out, self._head = self._head, ""
+        return out + self._stream.read(-1 if size is None or size < 0 else max(size - len(out), 0))
+
+    def readline(self, limit: int = -1) -> str:
+        if self._head:
+            line, _, rest = self._head.partition("\n")
+            self._head = rest
+            return line + "\n" if _ or not rest else line
+        return self._stream.readline(limit)
+
+    def readable(self) -> bool:
+        return True
+
+
+def histories(args: argparse.Namespace, name: str, stream: IO[str]) -> tuple[Histories, Iterator[Any]]:
+    """The judge of hand histories (each variant's rule set; --rules in place of the standard
+    one) and the hands read; a text that is no PHH at all is a CommandError (one line)."""
+    own = rules_key(args)
+    cache: dict[str, Engine] = {}
+
+    def engines(rules: str) -> Engine:
+        if rules == "standard" and own not in (None, "standard"):
+            return load_engine(args)
+        if rules not in cache:
+            cache[rules] = load_engine(argparse.Namespace(**{**vars(args), "rules": rules}))
+        return cache[rules]
+
+    try:
+        hands = read_sections(stream, name)
+        first = next(hands)
+    except HistoryError as exc:
+        raise CommandError(str(exc)) from None
+    except StopIteration:
+        raise CommandError(f"{name}: no hand in it") from None
+    except UnicodeDecodeError as exc:
+        raise CommandError(f"{name}: not UTF-8 text ({exc.reason})") from None
+
+    def all_hands() -> Iterator[Any]:
+        yield first
+        try:
+            yield from hands
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"{name}: not UTF-8 text ({exc.reason})") from None
+
+    return Histories(engines, explain=getattr(args, "explain", False)), all_hands()
+
+
+def judge_histories(args: argparse.Namespace, form: str, output: Path | None, name: str, stream: IO[str]) -> int:
+    """`poker judge` on hand histories: one result a hand, then the audit line on stderr."""
+    start = time.perf_counter()
+    judge, hands = histories(args, name, stream)
+    results = judge.judge(hands, progress=progress(None, "judging", "hand"), name=name)
+    try:
+        if output is not None:
+            with atomic_writer(output) as out:
+                batch.write_results(out, results, form)
+        else:
+            with tempfile.SpooledTemporaryFile(32 << 20, mode="w+", encoding="utf-8") as spool:
+                batch.write_results(spool, results, form)
+                clear_progress()
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout, 1 << 20)
+            sys.stdout.flush()
+    except OSError as exc:
+        raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
+    clear_progress()
+    print(f"{judge.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
+    return 0
+
+
+def run_history(args: argparse.Namespace) -> int:
+    """`poker history FILE`: the audit of a hand-history file, in a few lines."""
+    start = time.perf_counter()
+    name, stream, other = open_phh(args.file)
+    if stream is None:
+        if isinstance(other, str):
+            try:
+                stream = open(other, encoding="utf-8-sig")
+            except OSError as exc:
+                raise CommandError(f"{other}: cannot read: {exc.strerror or exc}") from None
+        else:
+            stream = other
+    judge, hands = histories(args, name, stream)
+    disagree: list[str] = []
+    for r in judge.judge(hands, progress=progress(None, "auditing", "hand"), name=name):
+        rec = r.get("record") or {}
+        if rec.get("agrees") is False and len(disagree) < 10:
+            disagree.append(f"  hand {r['id']}: " + "; ".join(rec.get("notes", [])))
+    clear_progress()
+    print(judge.summary().replace(", ", "\n"))
+    if disagree:
+        print("disagreements with the record (the first ten):")
+        print("\n".join(disagree))
+    print(f"time: {time.perf_counter() - start:.2f} s")
+    return 0

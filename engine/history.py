@@ -1,0 +1,410 @@
+"""Judging hand histories: every pot of a played hand paid out by the rules, checked against the record.
+
+A hand is replayed (:mod:`engine.phh`), and the rules are asked three things, each for a whole
+chunk of hands at once (the compiled evaluator, one world a hand):
+
+1. rules/pots.dl, from what each player put in and who folded: the uncalled bets returned, the
+   pots (main and side) and who contests each;
+2. the showdown rules, for every pot two or more players contest: the best hand among exactly
+   those players (a showdown of the board game, or a fight of the final hands in a draw game;
+   a hi/lo game's low half by its low rule set, as ``poker beat --board`` does);
+3. rules/pots.dl again, with those winners: what each player takes of each pot (ties, halves and
+   the odd chip are the rules').
+
+Python replays the actions, turns them into facts, and compares the rules' payout with the
+record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never corrected).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from . import interface as I
+from .core import MAX_WORKERS
+from .evaluators import Ask, World, verdicts
+from .evaluators.compiled import worker_count
+from .hilo import with_low
+from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
+
+if TYPE_CHECKING:
+    from .core import Engine
+
+CHUNK = 5_000          # hands asked of the rules at once
+POOL_AFTER = 2_000     # hands in a chunk before they are replayed by worker processes
+LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
+TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
+POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
+AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
+STATUSES = ("judged", "cannot be judged", "unsupported", "invalid")
+
+
+@dataclass
+class _Hand:
+    """A hand in the making: its replay, then the rules' pots, showdowns and awards."""
+    ident: Any
+    played: Played | None = None
+    status: str = "judged"
+    error: str | None = None
+    returned: dict[int, int] = field(default_factory=dict)
+    pots: dict[int, int] = field(default_factory=dict)             # level -> amount
+    contests: dict[int, list[int]] = field(default_factory=dict)   # level -> players (1-based)
+    high: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> winners (1-based)
+    low: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    awards: dict[int, dict[int, int]] = field(default_factory=dict)  # level -> player -> amount
+    best: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # player -> (five, rank)
+    chips: tuple[tuple[str, tuple[int, ...]], ...] = ()             # its facts for rules/pots.dl
+    contested: bool = False                                         # a pot two or more contest
+
+    def fail(self, status: str, error: str) -> None:
+        self.status, self.error = status, error
+
+
+def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
+    """A hand read and replayed (text, document or error in; a hand with its status out)."""
+    hand = _Hand(ident)
+    try:
+        if isinstance(item, HistoryError):
+            raise item
+        doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
+        hand.played = replay(doc, ident)
+        hand.chips = _chips(hand.played)
+    except Unsupported as exc:
+        hand.fail("unsupported", str(exc))
+    except HistoryError as exc:
+        hand.fail("invalid", str(exc))
+    return hand
+
+
+def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """A hand's facts for rules/pots.dl (players numbered from 1, as PHH numbers them)."""
+    return tuple((I.ANTE, (0, i + 1, x)) for i, x in enumerate(p.antes) if x) + \
+        tuple((I.BET, (0, i + 1, r, x)) for r, bets in enumerate(p.bets, 1) for i, x in enumerate(bets) if x) + \
+        tuple((I.FOLDED, (0, i + 1)) for i in p.folded)
+
+
+def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
+    return [prepare(ident, item, name) for ident, item in items]
+
+
+def _batches(items: Iterable[tuple[Any, Any]], size: int) -> Iterator[list[tuple[Any, Any]]]:
+    batch: list[tuple[Any, Any]] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+_VARIANT = re.compile(r"""^variant\s*=\s*["']([^"']*)["']""", re.M)
+
+
+def _variant(item: Any) -> str | None:
+    if isinstance(item, dict):
+        return item.get("variant")
+    m = _VARIANT.search(item) if isinstance(item, str) else None
+    return m.group(1) if m else None
+
+
+class _Workers:
+    """Worker processes that parse and replay hands (pure Python: threads would share one core),
+    started for the first chunk long enough to pay for them; a short input stays in-process.
+    They are forked: they start at once, need no ``__main__`` guard in a user's script, and use
+    only what is loaded (text, decimals; never this process's DuckDB databases)."""
+
+    def __init__(self) -> None:
+        self.pool: Any = None
+
+    def __enter__(self) -> "_Workers":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
+
+    def prepare(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], list[_Hand]]:
+        n = workers()
+        if len(batch) < POOL_AFTER or n < 2:
+            done = _prepare_all(batch, name)
+            return lambda: done
+        if self.pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+            self.pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork"))
+        step = -(-len(batch) // (4 * n))
+        futures = [self.pool.submit(_prepare_all, batch[i:i + step], name) for i in range(0, len(batch), step)]
+        return lambda: [h for f in futures for h in f.result()]
+
+
+def workers() -> int:
+    """Worker processes for a long input: one a core, at most four ($POKER_WORKERS sets it)."""
+    return worker_count(MAX_WORKERS)
+
+
+class Histories:
+    """Judges hand histories, chunk by chunk; ``engines`` gives the Engine of a rule set's name."""
+
+    def __init__(self, engines: Callable[[str], "Engine"], explain: bool = False):
+        self.engines = engines
+        self.explain = explain
+        self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
+                                                 "rake": 0, "unrecorded": 0}
+
+    def judge(self, hands: Iterable[tuple[Any, Any]], progress: Callable[[int], None] | None = None,
+              name: str = "input") -> Iterator[dict]:
+        """One result a hand, in order (N in, N out).  ``hands``: (id, its TOML text, its parsed
+        document, or its HistoryError), as engine.phh.read_sections or read_histories give them.
+        A long input is parsed and replayed by worker processes (every core), chunk after chunk,
+        while this process asks the rules about the chunk before."""
+        with _Workers() as workers:
+            pending: deque[Callable[[], list[_Hand]]] = deque()
+            for batch in _batches(hands, CHUNK):
+                pending.append(workers.prepare(batch, name))
+                if len(pending) == 1:
+                    self._warm(batch)
+                else:
+                    yield from self._chunk(pending.popleft()(), progress)
+            while pending:
+                yield from self._chunk(pending.popleft()(), progress)
+
+    def _warm(self, batch: list[tuple[Any, Any]]) -> None:
+        """While the first chunk is replayed: the cached five-card tables of the rule sets it
+        plays, and their showdown proofs (a second each), when it is long enough to use them."""
+        if len(batch) < LOOK_AFTER:
+            return
+        codes = {_variant(item) for _, item in batch[:LOOK_AFTER]}
+        for code in sorted(c for c in codes if c in VARIANTS):
+            fast = self.engines(VARIANTS[code].rules).tabled()
+            if fast is not None:
+                fast.showdowns
+
+    def _chunk(self, hands: list[_Hand], progress: Callable[[int], None] | None) -> Iterator[dict]:
+        todo = [h for h in hands if h.status == "judged"]
+        for h in todo:
+            if not h.played.over:
+                h.fail("cannot be judged", "the record stops before the hand is over")
+        todo = [h for h in todo if h.status == "judged"]
+        by_rules: dict[str, list[_Hand]] = {}
+        for h in todo:
+            by_rules.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
+        for name, group in by_rules.items():
+            engine = self.engines(name)
+            self._pots(engine, group)
+            self._showdowns(engine, [h for h in group if h.status == "judged"])
+            self._awards(engine, [h for h in group if h.status == "judged"])
+        for h in hands:
+            self.counts["hands"] += 1
+            out = self._result(h)
+            self.counts[h.status] += 1
+            yield out
+        if progress is not None:
+            progress(len(hands))
+
+    # ---- the three questions -------------------------------------------------------------
+
+    def _pots(self, engine: "Engine", hands: list[_Hand]) -> None:
+        """The first question: returned bets, pots, contestants; and the awards of every pot no
+        showdown decides (the second question asks only about hands with a showdown)."""
+        worlds = [World((), chips=h.chips) for h in hands]
+        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+            returned, pots, contests, awards = (answers[a] for a in POT_ASKS + AWARD_ASKS)
+            h.returned = {p: x for _, p, x in returned}
+            h.pots = {level: x for _, level, x in pots}
+            for _, level, p in contests:
+                h.contests.setdefault(level, []).append(p)
+            h.contested = any(len(players) > 1 for players in h.contests.values())
+            if not h.contested:
+                self._take(h, awards)
+
+    @staticmethod
+    def _take(h: _Hand, awards: list[tuple]) -> None:
+        for _, level, _half, p, x in awards:
+            shares = h.awards.setdefault(level, {})
+            shares[p] = shares.get(p, 0) + x
+
+    def _showdowns(self, engine: "Engine", hands: list[_Hand]) -> None:
+        asked: list[Any] = []
+        places: list[tuple[_Hand, int, list[int]]] = []
+        for h in hands:
+            p = h.played
+            variant = VARIANTS[p.variant]
+            contested = [(level, players) for level, players in sorted(h.contests.items()) if len(players) > 1]
+            unknown = sorted({q for _, players in contested for q in players if p.hole[q - 1] is None})
+            if unknown:
+                h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
+                continue
+            if contested:
+                self.counts["showdowns"] += 1
+            try:
+                board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
+                mine = [(World(own, board=board, game=engine.games[variant.game]) if variant.game else own,
+                         (h, level, players))
+                        for level, players in contested
+                        for own in [tuple(tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in players)]]
+            except ValueError as exc:                     # a card not in the rules' deck
+                h.fail("invalid", str(exc).splitlines()[0])
+                continue
+            asked += [m[0] for m in mine]
+            places += [m[1] for m in mine]
+        if not asked:
+            return
+        # The five-card table answers what the rules are proven to allow (as poker judge reads
+        # fights off it): the cached one once the showdowns are a few hundred (loading it and
+        # making its proofs takes a second), built when they are many.
+        eager = len(asked) >= LOOK_AFTER
+        fast = engine.tabled(build=len(asked) >= TABLE_AFTER) if eager else None
+        found = with_low(engine, asked, verdicts(engine.evaluator(len(asked)), asked, table=fast), eager)
+        for (h, level, players), v in zip(places, found):
+            if h.status != "judged":
+                continue
+            if v.error:
+                h.fail("invalid", f"the showdown of {', '.join(f'player {q}' for q in players)}: {v.error}")
+                continue
+            h.high[level] = tuple(players[i] for i in v.winners)
+            if v.low:
+                h.low[level] = tuple(players[i] for i in v.low)
+            for i, q in enumerate(players):
+                if v.best:
+                    h.best[q] = (engine.notation.format(v.best[i]), v.ranks[i])
+                else:
+                    h.best[q] = (engine.notation.format(engine.cards(" ".join(h.played.hole[q - 1]))), v.ranks[i])
+
+    def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
+        """The second question, for the hands with a showdown: the awards, given its winners."""
+        hands = [h for h in hands if h.contested]
+        worlds = [World((), chips=h.chips + tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs)
+                        + tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs))
+                  for h in hands]
+        if worlds:
+            for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, AWARD_ASKS)):
+                self._take(h, answers[AWARD_ASKS[0]])
+
+    # ---- the result ----------------------------------------------------------------------
+
+    def _result(self, h: _Hand) -> dict:
+        out: dict[str, Any] = {"id": h.ident}
+        p = h.played
+        if p is not None:
+            variant = VARIANTS[p.variant]
+            out |= {"variant": p.variant, "rules": variant.rules}
+            if variant.game:
+                out |= {"game": variant.game, "board": " ".join(p.board)}
+        out["status"] = h.status
+        if h.error:
+            out["error"] = h.error
+        if p is None or h.status != "judged":
+            return out
+        engines_name = VARIANTS[p.variant].rules
+        engine = self.engines(engines_name)
+        won = [0] * len(p.stakes)
+        for level in h.awards:
+            for q, x in h.awards[level].items():
+                won[q - 1] += x
+        players = []
+        for i, name in enumerate(p.names):
+            q = i + 1
+            row: dict[str, Any] = {"player": q, "name": name,
+                                   "cards": " ".join(p.hole[i]) if p.hole[i] else None,
+                                   "put": p.amount(p.stakes[i]), "returned": p.amount(h.returned.get(q, 0)),
+                                   "won": p.amount(won[i]), "folded": i in p.folded}
+            if q in h.best:
+                five, rank = h.best[q]
+                row |= {"best": five, "rank": rank, "category": engine.categories.get(rank)}
+            players.append(row)
+        out["players"] = players
+        pots = []
+        for k, level in enumerate(sorted(h.pots)):
+            contestants = sorted(h.contests.get(level, []))
+            awards = h.awards.get(level, {})
+            pot: dict[str, Any] = {"pot": "main" if k == 0 else f"side {k}", "amount": p.amount(h.pots[level]),
+                                   "contestants": contestants, "winners": sorted(awards),
+                                   "awards": {str(q): p.amount(x) for q, x in sorted(awards.items())},
+                                   "reason": self._reason(h, level, contestants, engine)}
+            if level in h.low:
+                pot["low"] = list(h.low[level])
+            pots.append(pot)
+        out["pots"] = pots
+        out["record"] = self._record(h, won)
+        return out
+
+    def _reason(self, h: _Hand, level: int, contestants: list[int], engine: "Engine") -> str:
+        if len(contestants) == 1:
+            return f"pots_Alone: player {contestants[0]} is the only one left in this pot"
+        high = h.high.get(level, ())
+        def hand(q: int) -> str:
+            five, rank = h.best[q]
+            return f"player {q}'s {engine.categories.get(rank) or 'hand'} ({five})"
+        text = ("pots_Showdown: " + " and ".join(hand(q) for q in high)
+                + (" tie, the best" if len(high) > 1 else " is the best") + " of players "
+                + ", ".join(map(str, contestants)))
+        if level in h.low:
+            text += "; the best qualifying low takes half: " + ", ".join(f"player {q}" for q in h.low[level])
+        shares = set(h.awards.get(level, {}).values())
+        if len(high) > 1 and len(shares) > 1:
+            text += "; pots_OddChip: the odd chip to the first winner left of the button"
+        if self.explain and len(high) < len(contestants) and VARIANTS[h.played.variant].game:
+            from .explain import explain_fight
+            first = high[0]
+            for q in contestants:
+                if q not in high:
+                    w = explain_fight(engine, h.best[first][0], h.best[q][0], order=True)
+                    text += f"; player {first} vs player {q}: {w.axiom}: {w.detail}"
+        return text
+
+    def _record(self, h: _Hand, won: list[int]) -> dict:
+        """The record's winnings and finishing stacks against the rules' payout."""
+        p = h.played
+        out: dict[str, Any] = {}
+        notes: list[str] = []
+        agree = True
+        rake = 0
+        if p.winnings is not None:
+            # The record's winnings are what each player collected (PHH: after rake): the pots he
+            # won and his own bet returned; some records leave the returned bet out.
+            ours = [w + h.returned.get(i + 1, 0) for i, w in enumerate(won)]
+            diff = [r - o for r, o in zip(p.winnings, ours)]
+            if any(diff) and all(d in (0, -h.returned.get(i + 1, 0)) for i, d in enumerate(diff)):
+                notes.append("the record's winnings leave out the uncalled bet returned")
+                diff = [0] * len(diff)
+            short = [i for i, d in enumerate(diff) if d]
+            if short and all(diff[i] < 0 and won[i] > 0 for i in short):
+                rake = -sum(diff)
+            elif short:
+                agree = False
+                notes += [f"winnings of player {i + 1}: the record {p.amount(p.winnings[i])}, the rules "
+                          f"{p.amount(ours[i])}" for i in short]
+            out["winnings"] = [p.amount(x) for x in p.winnings]
+        if p.finishing is not None and None not in p.starting:
+            ours = [s - x + h.returned.get(i + 1, 0) + won[i] for i, (s, x) in enumerate(zip(p.starting, p.stakes))]
+            diff = [r - o for r, o in zip(p.finishing, ours)]
+            short = [i for i, d in enumerate(diff) if d]
+            if short and all(diff[i] < 0 and won[i] > 0 for i in short):
+                rake = max(rake, -sum(diff))
+            elif short:
+                agree = False
+                notes += [f"finishing stack of player {i + 1}: the record {p.amount(p.finishing[i])}, the "
+                          f"rules {p.amount(ours[i])}" for i in short]
+            out["finishing_stacks"] = [p.amount(x) for x in p.finishing]
+        if not out:
+            self.counts["unrecorded"] += 1
+            return {"agrees": None}
+        out["agrees"] = agree
+        if rake and agree:
+            out["rake"] = p.amount(rake)
+            self.counts["rake"] += 1
+        if notes:
+            out["notes"] = notes
+        self.counts["agree" if agree else "disagree"] += 1
+        return out
+
+    def summary(self) -> str:
+        """The audit line: hands read, judged, showdowns, agreements with the record …"""
+        c = self.counts
+        return (f"hands: {c['hands']}, judged: {c['judged']} ({c['showdowns']} showdowns), "
+                f"record agrees: {c['agree']} (rake taken in {c['rake']}), disagrees: {c['disagree']}, "
+                f"no record: {c['unrecorded']}, cannot be judged: {c['cannot be judged']}, "
+                f"unsupported: {c['unsupported']}, invalid: {c['invalid']}")

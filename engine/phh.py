@@ -1,0 +1,572 @@
+"""Hand histories in the PHH standard (phh-std): read them, replay their actions, check them.
+
+A PHH file is TOML: the variant, the forced bets, the starting stacks and the actions
+(``d dh p1 AcAd``, ``p2 cbr 100``, ``p1 cc``, ``p1 f``, ``d db AhKhQh``, ``p1 sm AcAd`` …); a
+``.phhs`` file holds many, each under a ``[n]`` header.  This module is the input format only:
+it reads the text, replays the actions to learn what each player put in, who folded, which
+cards were dealt and shown, and refuses what cannot have happened (an action out of turn, a card
+dealt twice, a bet larger than the stack) with a one-line reason.  Who wins what is the rules'
+(rules/pots.dl and the showdown rules, asked by :mod:`engine.history`).
+
+Amounts are read as decimals (never binary floats) and given to the rules as integers in the
+hand's smallest unit (:attr:`Played.scale`: 100 for cents).
+
+>>> hand = replay(parse_hand('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 cbr 6", "p1 cc", "d db 2c3d4h", "p1 cc", "p2 cc",
+...            "d db 9s", "p1 cc", "p2 cc", "d db Jc", "p1 cc", "p2 cc", "p2 sm KcKd", "p1 sm AsAd"]
+... '''))
+>>> hand.stakes, hand.live, hand.board, hand.hole, hand.over
+((6, 6), (0, 1), ('2C', '3D', '4H', '9S', 'JC'), (('AS', 'AD'), ('KC', 'KD')), True)
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import tomllib
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from typing import IO, Any, Iterator
+
+MAX_UNITS = 10 ** 15          # amounts past this (in the smallest unit) are refused: 64-bit sums
+
+
+class HistoryError(ValueError):
+    """A hand history that cannot be read or replayed; the message is one line."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """How a PHH variant maps onto a rule set: its game (a board game of rules/showdown.dl) or
+    None (a draw game: the final hands are fought), its hole cards, betting rounds, draws."""
+    rules: str
+    game: str | None
+    hole: int
+    rounds: int
+    board: tuple[int, ...] = ()       # cards dealt to the board before rounds 2, 3, … (flop, turn, river)
+    draws: int = 0                    # draw rounds (before rounds 2 .. draws + 1)
+
+
+VARIANTS: dict[str, Variant] = {
+    "NT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
+    "FT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
+    "NS": Variant("short-deck", "holdem", 2, 4, (3, 1, 1)),
+    "PO": Variant("standard", "omaha", 4, 4, (3, 1, 1)),
+    "FO/8": Variant("standard", "omaha-hilo", 4, 4, (3, 1, 1)),
+    "N2L1D": Variant("deuce-to-seven", None, 5, 2, draws=1),
+    "F2L3D": Variant("deuce-to-seven", None, 5, 4, draws=3),
+    "FB": Variant("badugi", None, 4, 4, draws=3),
+}
+# Variants of the standard whose games the rules do not have yet: reported per hand.
+UNSUPPORTED = {
+    "F7S": "seven-card stud (no board; the first to act set by the up cards) is not a game of the rules yet",
+    "F7S/8": "seven-card stud hi/lo is not a game of the rules yet",
+    "FR": "razz (seven-card stud, ace-to-five low) is not a game of the rules yet",
+}
+REQUIRED = ("variant", "antes", "starting_stacks", "actions")
+# PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
+_CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
+# A bulk file's section header: ``[n]`` at the start of its own line (no PHH value is a bare array
+# of one name, so such a line is never inside a value; a section whose array is left open is that
+# section's error, not the next one's).
+_SECTION = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(#.*)?$")
+
+
+@dataclass
+class Played:
+    """A hand replayed: what the rules need to pay it out, and what the record says."""
+    ident: Any
+    variant: str
+    names: tuple[str, ...]
+    scale: int                            # amounts are integers of 1/scale
+    starting: tuple[int | None, ...]      # None: an unknown (infinite) stack
+    stakes: tuple[int, ...]               # what each player put in, in all
+    antes: tuple[int, ...]
+    bets: tuple[tuple[int, ...], ...]     # each betting round's bets, a player each
+    folded: tuple[int, ...]               # 0-based: folded or mucked
+    live: tuple[int, ...]                 # 0-based: still in at the end
+    hole: tuple[tuple[str, ...] | None, ...]  # each player's final own cards (None: not known)
+    board: tuple[str, ...]
+    over: bool                            # the record reaches the end of the hand
+    finishing: tuple[int, ...] | None = None
+    winnings: tuple[int, ...] | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def amount(self, units: int) -> str:
+        """An amount as an exact decimal string.
+
+        >>> Played(1, "NT", (), 100, (), (), (), (), (), (), (), (), False).amount(250)
+        '2.5'
+        """
+        if self.scale == 1:
+            return str(units)
+        whole, part = divmod(abs(units), self.scale)
+        sign = "-" if units < 0 else ""
+        if not part:
+            return f"{sign}{whole}"
+        digits = str(part).rjust(len(str(self.scale)) - 1, "0").rstrip("0")
+        return f"{sign}{whole}.{digits}"
+
+
+# ---- reading -------------------------------------------------------------------------------
+
+
+def parse_hand(text: str, where: str = "hand") -> dict:
+    """One hand's TOML (a .phh file, or a section of a .phhs), decimals kept exact."""
+    doc = _quick(text)
+    if doc is None:
+        try:
+            doc = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as exc:
+            raise HistoryError(f"{where}: not TOML: {exc}") from None
+    missing = [k for k in REQUIRED if k not in doc]
+    if missing:
+        raise HistoryError(f"{where}: not a PHH hand: no {', '.join(missing)}")
+    return doc
+
+
+# The TOML a hand history is written in, read fast: ``key = value`` lines whose values are strings
+# without escapes, integers, decimals, booleans, local times and flat arrays of them (every field
+# of the PHH standard).  Anything else (a table, an escape, an exponent, inf …) returns None and
+# the text goes to tomllib, the reference: a test holds the two to the same documents.
+_KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
+_VALUE = re.compile(r'"([^"\\\n]*)"|\'([^\'\n]*)\'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
+                    r"|(true|false)(?![\w.])|([0-2][0-9]:[0-5][0-9]:[0-6][0-9])(?![\w.:])")
+_GAP = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")
+_END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\r?\n|$)")
+
+
+def _quick(text: str) -> dict | None:
+    out: dict[str, Any] = {}
+    pos, n = 0, len(text)
+    while True:
+        pos = _GAP.match(text, pos).end()
+        if pos >= n:
+            return out
+        m = _KEY.match(text, pos)
+        if m is None or m.group(1) in out:
+            return None
+        key, pos = m.group(1), m.end()
+        if text.startswith("[", pos):
+            items: list[Any] = []
+            pos += 1
+            while True:
+                pos = _GAP.match(text, pos).end()
+                if text.startswith("]", pos):
+                    pos += 1
+                    break
+                v = _VALUE.match(text, pos)
+                if v is None:
+                    return None
+                items.append(_scalar(v))
+                pos = _GAP.match(text, v.end()).end()
+                if text.startswith(",", pos):
+                    pos += 1
+                elif not text.startswith("]", pos):
+                    return None
+            value: Any = items
+        else:
+            v = _VALUE.match(text, pos)
+            if v is None:
+                return None
+            value, pos = _scalar(v), v.end()
+        end = _END.match(text, pos)
+        if end is None:
+            return None
+        out[key], pos = value, end.end()
+
+
+def _scalar(m: re.Match) -> Any:
+    s1, s2, whole, frac, flag, clock = m.groups()
+    if s1 is not None or s2 is not None:
+        return s1 if s1 is not None else s2
+    if whole is not None:
+        return Decimal(whole + frac) if frac else int(whole)
+    if flag is not None:
+        return flag == "true"
+    return datetime.time.fromisoformat(clock)
+
+
+def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | HistoryError]]:
+    """The hands of a .phh or .phhs text, in order, as (id, its TOML text), unparsed: a bulk
+    file's sections are read one at a time, so memory stays bounded.  A single hand (no
+    ``[section]``) is parsed at once, so that a text that is no PHH at all raises HistoryError
+    (one line) before anything is judged; so does text before a bulk file's first section."""
+    lines = iter(source.splitlines(keepends=True) if isinstance(source, str) else source)
+    head: list[str] = []
+    first = None
+    for line in lines:                        # up to the first section header, if any
+        m = _SECTION.match(line)
+        if m:
+            first = m.group(1)
+            break
+        head.append(line)
+    if first is None:                         # a single hand
+        text = "".join(head)
+        if not text.strip():
+            raise HistoryError(f"{name}: empty: no hand history in it")
+        try:
+            doc = parse_hand(text, name)
+        except HistoryError as exc:
+            raise HistoryError(f"{name}: not a PHH hand history ({str(exc).split(': ', 1)[-1]})") from None
+        yield doc.get("hand", 1), text
+        return
+    if "".join(head).strip() and not all(ln.strip().startswith("#") or not ln.strip() for ln in head):
+        raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
+    section, body = first, []
+    for line in lines:
+        m = _SECTION.match(line)
+        if m:
+            yield _ident(section), "".join(body)
+            section, body = m.group(1), []
+        else:
+            body.append(line)
+    yield _ident(section), "".join(body)
+
+
+def read_histories(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, dict | HistoryError]]:
+    """The hands of a .phh or .phhs text, in order, as (id, document, or the error of that hand)."""
+    for ident, text in read_sections(source, name):
+        try:
+            yield ident, parse_hand(text, f"{name} [{ident}]")
+        except HistoryError as exc:
+            yield ident, exc
+
+
+def _ident(section: str) -> Any:
+    return int(section) if section.isdigit() else section
+
+
+def looks_like_phh(head: str) -> bool:
+    """Whether a text's start reads as PHH (stdin is told apart from our fight files by content)."""
+    for line in head.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        return bool(_SECTION.match(s)) or bool(re.match(r"(variant|antes|actions|starting_stacks)\s*=", s))
+    return False
+
+
+# ---- replaying -----------------------------------------------------------------------------
+
+
+def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] = HistoryError) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
+        raise bad(f"{what}: {value!r} is not a number")
+    try:
+        d = Decimal(value)
+    except InvalidOperation:
+        raise bad(f"{what}: {value!r} is not a number") from None
+    if d.is_nan() or d < 0 and not signed:
+        raise bad(f"{what}: {str(value)!r} is not an amount")
+    return d
+
+
+def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> list[Decimal] | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != n:
+        raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {value!r}")
+    return [_decimal(v, f"{where}: {key}[{i}]", signed) for i, v in enumerate(value)]
+
+
+class _Bad(Exception):
+    """What is wrong with one action (replay adds which hand and action)."""
+
+
+def _cards(text: str) -> list[str | None]:
+    """PHH cards (``AcKd``, ``????``) as our notation's symbols, None for an unknown card."""
+    if len(text) % 2:
+        raise _Bad(f"cannot read the cards {text!r}")
+    out: list[str | None] = []
+    for i in range(0, len(text), 2):
+        card = _CARDS.get(text[i:i + 2])
+        if card is None:
+            raise _Bad(f"cannot read the card {text[i:i + 2]!r} in {text!r}")
+        out.append(card or None)
+    return out
+
+
+class _Table:
+    """The betting of one hand, action by action (button games: hold'em, Omaha, draw)."""
+
+    def __init__(self, n: int, stacks: list[Decimal]):
+        self.n = n
+        self.stack = list(stacks)
+        self.put = [Decimal(0)] * n          # in all
+        self.bet = [Decimal(0)] * n          # this round
+        self.ante = [Decimal(0)] * n
+        self.rounds: list[list[Decimal]] = [[Decimal(0)] * n]   # each betting round's bets
+        self.folded: set[int] = set()
+        self.mucked: set[int] = set()
+        self.to_act: list[int] = []          # who must still act this round, in order
+
+    def pay(self, p: int, amount: Decimal, ante: bool = False) -> None:
+        amount = min(amount, self.stack[p])
+        self.stack[p] -= amount
+        self.put[p] += amount
+        if ante:
+            self.ante[p] += amount
+        else:
+            self.bet[p] += amount
+            self.rounds[-1][p] += amount
+
+    def in_hand(self) -> list[int]:
+        return [p for p in range(self.n) if p not in self.folded]
+
+    def can_act(self) -> list[int]:
+        return [p for p in self.in_hand() if self.stack[p] > 0]
+
+    def open_round(self, first: int) -> None:
+        """A betting round: everyone who can act, in order from ``first``; none when at most one
+        can and nothing is owed to him."""
+        can = set(self.can_act())
+        able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
+        top = max(self.bet)
+        if len(able) < 2 and all(self.bet[p] >= top for p in able):
+            self.to_act = []
+        else:
+            self.to_act = able
+
+    def act(self, p: int, what: str, amount: Decimal | None) -> None:
+        if not self.to_act:
+            raise _Bad(f"p{p + 1} acts when no betting is open")
+        if self.to_act[0] != p:
+            raise _Bad(f"p{p + 1} acts out of turn (p{self.to_act[0] + 1} is to act)")
+        top = max(self.bet)
+        self.to_act.pop(0)
+        if what == "f":
+            self.folded.add(p)
+        elif what == "cc":
+            self.pay(p, top - self.bet[p])
+        else:
+            assert amount is not None
+            if amount <= top:
+                raise _Bad(f"p{p + 1} raises to {amount}, not above the bet of {top}")
+            if amount - self.bet[p] > self.stack[p]:
+                raise _Bad(f"p{p + 1} bets {amount - self.bet[p]}, more than the {self.stack[p]} in front of him")
+            self.pay(p, amount - self.bet[p])
+            able = set(self.can_act())
+            self.to_act = [q for q in ((p + i) % self.n for i in range(1, self.n)) if q in able]
+        if len(self.in_hand()) == 1:
+            self.to_act = []
+
+    def close_round(self) -> None:
+        self.bet = [Decimal(0)] * self.n
+        self.rounds.append([Decimal(0)] * self.n)
+
+
+def replay(doc: dict, ident: Any = "hand") -> Played:
+    """A hand's actions replayed: stakes, folds, cards; HistoryError (one line) when they cannot
+    have happened."""
+    where = f"hand {ident}"
+    code = doc.get("variant")
+    if code in UNSUPPORTED:
+        raise Unsupported(f"{code}: {UNSUPPORTED[code]}")
+    if code not in VARIANTS:
+        raise Unsupported(f"{code!r} is not a PHH variant this engine knows "
+                          f"({', '.join(sorted({*VARIANTS, *UNSUPPORTED}))})")
+    v = VARIANTS[code]
+    stacks_in = doc["starting_stacks"]
+    if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:
+        raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
+    n = len(stacks_in)
+    stacks = [Decimal("Infinity") if s is None else _decimal(s, f"{where}: starting_stacks[{i}]")
+              for i, s in enumerate(stacks_in)]
+    antes = _amounts(doc, "antes", n, where) or [Decimal(0)] * n
+    # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
+    # who opens the betting (as pokerkit reads it).
+    blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [Decimal(0)] * n
+    finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
+    actions = doc["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise HistoryError(f"{where}: actions must be a list of strings")
+    if n == 2:                                    # heads-up: the forced bets are reversed
+        antes, blinds = antes[::-1], blinds[::-1]
+    amounts: list[Decimal] = [*antes, *map(abs, blinds), *(s for s in stacks if s.is_finite()),
+                              *(finishing or []), *(winnings or [])]
+    table = _Table(n, stacks)
+    for p in range(n):
+        table.pay(p, antes[p], ante=True)
+    for p in range(n):
+        table.pay(p, abs(blinds[p]))
+    last_big = max(range(n), key=lambda p: (table.bet[p] * (blinds[p] > 0) - table.bet[p] * (blinds[p] < 0), p))
+    hole: list[list[str | None]] = [[] for _ in range(n)]
+    dealt: set[str] = set()
+    board: list[str] = []
+    shown: list[list[str | None] | None] = [None] * n
+    round_no, draws_done, betting = 0, 0, False
+    drawing: list[int] = []
+
+    def deal(cards: list[str | None]) -> None:
+        for c in cards:
+            if c is not None:
+                if c in dealt:
+                    raise _Bad(f"the card {c} is dealt twice")
+                dealt.add(c)
+
+    def runout(round_no: int) -> bool:
+        """No more betting: every player still in but at most one is all in, nothing owed."""
+        return len(table.in_hand()) > 1 and not table.to_act and len(table.can_act()) <= 1 \
+            and (round_no > 0 or any(table.put))
+
+    def step(text: list[str], round_no: int, betting: bool, draws_done: int, drawing: list[int]
+             ) -> tuple[int, bool, int, list[int]]:
+        """One action; what it changes of the round (the rest is the table's and the cards')."""
+        actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
+        if actor == "d":
+            if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
+                p = int(args[0][1:]) - 1
+                if not 0 <= p < n:
+                    raise _Bad(f"there is no player {args[0]}")
+                cards = _cards(args[1])
+                deal(cards)
+                hole[p] += cards                      # dealt, or drawn after a discard
+                if len(hole[p]) > v.hole:
+                    raise _Bad(f"{args[0]} holds more than {v.hole} cards")
+                return round_no, betting, draws_done, drawing
+            if verb == "db" and len(args) == 1:
+                if not v.board:
+                    raise _Bad(f"{code} has no board")
+                cards = _cards(args[0])
+                if any(c is None for c in cards):
+                    raise _Bad("a board card is not known")
+                if table.to_act:
+                    raise _Bad(f"the board is dealt while p{table.to_act[0] + 1} is to act")
+                allowed = sum(v.board) if runout(round_no) else _cards_for_round(v, round_no)
+                if len(board) + len(cards) > allowed:
+                    raise _Bad("the board is dealt before the betting of its street is over")
+                deal(cards)
+                board.extend(c for c in cards if c is not None)
+                return round_no, betting, draws_done, drawing
+            raise _Bad("cannot read the dealer's action")
+        if actor[:1] != "p" or not actor[1:].isdigit():
+            raise _Bad(f"unknown actor {actor!r}")
+        p = int(actor[1:]) - 1
+        if not 0 <= p < n:
+            raise _Bad(f"there is no player {actor}")
+        if verb in ("f", "cc", "cbr"):
+            if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
+                raise _Bad("cannot read the action")
+            if not betting:
+                expected = _cards_for_round(v, round_no)
+                if round_no > 0 and v.board and len(board) < expected:
+                    raise _Bad(f"betting before the board's {expected} cards are dealt")
+                if round_no >= v.rounds:
+                    raise _Bad(f"p{p + 1} bets after the last betting round")
+                if draws_done < min(round_no, v.draws):
+                    raise _Bad("betting before the draw")
+                first = (last_big + 1) % n if round_no == 0 else 0
+                table.open_round(first)
+                betting = True
+            amount = None
+            if verb == "cbr":
+                amount = _decimal(args[0], "the amount", bad=_Bad)
+                amounts.append(amount)
+            table.act(p, verb, amount)
+            if not table.to_act:
+                table.close_round()
+                round_no, betting = round_no + 1, False
+                if v.draws and draws_done < v.draws and round_no <= v.draws and len(table.in_hand()) > 1:
+                    drawing = [q for q in table.in_hand()]
+            return round_no, betting, draws_done, drawing
+        if verb == "sd":
+            if not drawing and runout(round_no) and draws_done < v.draws:
+                drawing = list(table.in_hand())      # all in: the draws go on without betting
+            if not drawing:
+                raise _Bad("a draw when no draw is open")
+            if drawing[0] != p:
+                raise _Bad(f"p{p + 1} draws out of turn (p{drawing[0] + 1} is to draw)")
+            drawing.pop(0)
+            if args:
+                out = _cards(args[0])
+                for c in out:
+                    if c is not None and c in hole[p]:
+                        hole[p].remove(c)
+                    elif c is None and None in hole[p]:
+                        hole[p].remove(None)
+                    else:
+                        raise _Bad(f"p{p + 1} discards {c or '??'}, which he does not hold")
+            if not drawing:
+                draws_done += 1
+            return round_no, betting, draws_done, drawing
+        if verb == "sm":
+            if table.to_act:
+                raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
+            if p in table.folded:
+                raise _Bad(f"p{p + 1} shows after folding")
+            if not args:
+                table.mucked.add(p)
+                return round_no, betting, draws_done, drawing
+            if args[0] == "-":
+                shown[p] = list(hole[p])
+                return round_no, betting, draws_done, drawing
+            cards = _cards(args[0])
+            known = [c for c in hole[p] if c is not None]
+            if any(c is not None and c not in known and c in dealt for c in cards):
+                raise _Bad(f"p{p + 1} shows a card dealt elsewhere")
+            if known and any(c not in cards for c in known):
+                raise _Bad(f"p{p + 1} shows {args[0]}, not the cards he was dealt")
+            deal([c for c in cards if c is not None and c not in known])
+            shown[p] = cards
+            return round_no, betting, draws_done, drawing
+        if verb == "pb":
+            raise _Bad(f"a bring-in in {code}, which has none")
+        raise _Bad(f"unknown action {verb!r}")
+
+
+    for k, raw in enumerate(actions, 1):
+        text = raw.split("#", 1)[0].split()
+        if not text:
+            return round_no, betting, draws_done, drawing
+        try:
+            round_no, betting, draws_done, drawing = step(text, round_no, betting, draws_done, drawing)
+        except _Bad as exc:
+            raise HistoryError(f"{where}, action {k} ({raw.strip()!r}): {exc}") from None
+
+    folded = sorted(table.folded | table.mucked)
+    live = tuple(p for p in range(n) if p not in folded)
+    betting_over = round_no >= v.rounds or runout(round_no)
+    over = len(live) == 1 or (betting_over and not drawing and len(board) == sum(v.board)
+                              and (draws_done >= v.draws or round_no >= v.rounds))
+    finals: list[tuple[str, ...] | None] = []
+    for p in range(n):
+        cards = shown[p] if shown[p] is not None else hole[p]
+        finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)
+    scale = _scale(amounts)
+    return Played(ident, code, tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n)),
+                  scale, tuple(_units(s, scale, where) if s.is_finite() else None for s in stacks),
+                  tuple(_units(x, scale, where) for x in table.put),
+                  tuple(_units(x, scale, where) for x in table.ante),
+                  tuple(tuple(_units(x, scale, where) for x in r) for r in table.rounds if any(r)),
+                  tuple(folded), live, tuple(finals),
+                  tuple(board), over,
+                  tuple(_units(x, scale, where) for x in finishing) if finishing else None,
+                  tuple(_units(x, scale, where) for x in winnings) if winnings else None)
+
+
+def _cards_for_round(v: Variant, round_no: int) -> int:
+    """How many board cards are out when betting round ``round_no`` (0: the first) starts."""
+    return sum(v.board[:round_no])
+
+
+def _scale(amounts: list[Decimal]) -> int:
+    places = max((-a.as_tuple().exponent for a in amounts if a.is_finite() and a.as_tuple().exponent < 0), default=0)
+    return 10 ** min(places, 6)
+
+
+def _units(amount: Decimal, scale: int, where: str) -> int:
+    units = amount * scale
+    if units != units.to_integral_value() or units > MAX_UNITS:
+        raise HistoryError(f"{where}: the amount {amount} is finer than a millionth, or too large")
+    return int(units)
+
+
+class Unsupported(HistoryError):
+    """A hand of a PHH variant whose game the rules do not have (reported, the batch goes on)."""

@@ -1,0 +1,310 @@
+"""Hand histories (PHH, issue 21): read, replayed, every pot paid out by rules/pots.dl and the
+showdown rules, held to pokerkit's own replay, to the record, to the documents' examples, and to
+pyDatalog (the compiled pots against the reference)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from conftest import FIXTURES, ROOT, cases
+from engine import Engine
+from engine import interface as I
+from engine.cli import main
+from engine.evaluators import World
+from engine.history import AWARD_ASKS, POT_ASKS, Histories
+from engine.phh import HistoryError, read_histories, replay
+
+DATA = ROOT / "tests" / "data" / "phh"
+SAMPLES = sorted(DATA.glob("*.phh*"))
+_engines: dict[str, Engine] = {}
+
+
+def engines(name: str) -> Engine:
+    if name not in _engines:
+        _engines[name] = Engine(name)
+    return _engines[name]
+
+
+def judged(text: str, name: str = "test") -> list[dict]:
+    return list(Histories(engines).judge(read_histories(text, name)))
+
+
+# ---- the documents' examples (hands.yaml) ---------------------------------------------------
+
+
+@pytest.mark.parametrize("case", cases("histories"))
+def test_the_documents_hands(case):
+    result, = judged(case["phh"])
+    assert result["status"] == "judged", result.get("error")
+    pots = [{"amount": p["amount"], "contestants": p["contestants"], "awards": p["awards"]} for p in result["pots"]]
+    assert pots == case["pots"]
+    returned = {str(p["player"]): p["returned"] for p in result["players"] if p["returned"] != "0"}
+    assert returned == case["returned"]
+
+
+# ---- the sample hands from the dataset, against pokerkit's replay and the record --------------
+
+
+def _pokerkit_stacks(path: Path) -> list[list[Decimal] | None]:
+    """pokerkit's final stacks of every hand of a file (None where it cannot replay one)."""
+    from pokerkit import HandHistory
+    with warnings.catch_warnings(), open(path, "rb") as f:
+        warnings.simplefilter("ignore")
+        hhs = list(HandHistory.load_all(f)) if path.suffix == ".phhs" else [HandHistory.load(f)]
+    out = []
+    for hh in hhs:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                state = None
+                for state in hh:
+                    pass
+            out.append([Decimal(str(s)) for s in state.stacks])
+        except Exception:                        # pokerkit refuses the hand: nothing to compare
+            out.append(None)
+    return out
+
+
+def _our_stacks(result: dict, starting: list) -> list[Decimal]:
+    return [Decimal(str(s)) - Decimal(p["put"]) + Decimal(p["returned"]) + Decimal(p["won"])
+            for s, p in zip(starting, result["players"])]
+
+
+def test_every_judged_sample_hand_pays_out_as_pokerkit_replays_it():
+    """Final stacks equal pokerkit's on every hand both judge (pokerkit splits a pot to fractions of
+    a cent where a card room cannot: there, within the hand's smallest unit)."""
+    compared = 0
+    for path in SAMPLES:
+        results = judged(path.read_text(encoding="utf-8"), path.name)
+        docs = [doc for _, doc in read_histories(path.read_text(encoding="utf-8"), path.name)]
+        theirs = _pokerkit_stacks(path)
+        assert len(results) == len(docs) == len(theirs)
+        for result, doc, pk in zip(results, docs, theirs):
+            if result["status"] != "judged" or pk is None:
+                continue
+            ours = _our_stacks(result, doc["starting_stacks"])
+            unit = Decimal(1) / replay(doc).scale
+            assert all(abs(a - b) < unit for a, b in zip(ours, pk)), (path.name, result["id"], ours, pk)
+            assert sum(ours) == sum(Decimal(str(s)) for s in doc["starting_stacks"])     # no chip lost
+            compared += 1
+    assert compared >= 22
+
+
+def test_the_samples_say_what_each_hand_is():
+    by_name = {p.name: judged(p.read_text(encoding="utf-8"), p.name) for p in SAMPLES}
+    # A WSOP hand with finishing stacks: the record agrees; a split pot: the odd cent to player 1
+    # (first left of the button), the record short by the rake only.
+    assert by_name["wsop_finishing_stacks.phh"][0]["record"]["agrees"] is True
+    split, = by_name["split_pot.phh"]
+    assert split["pots"][0]["awards"] == {"1": "8.35", "2": "8.34"}
+    assert split["record"] == {"winnings": ["7.93", "7.93", "0", "0"], "agrees": True, "rake": "0.83"}
+    # Omaha hi/lo with a side pot: the high half and a split low half of each pot.
+    hilo, = by_name["omaha_hilo.phh"]
+    assert [(p["amount"], p["contestants"], p["awards"]) for p in hilo["pots"]] == [
+        ("3900000", [1, 2, 3], {"1": "2925000", "3": "975000"}), ("2000000", [1, 3], {"1": "1500000", "3": "500000"})]
+    assert hilo["record"]["agrees"] is True
+    # Unknown cards at a showdown: never guessed.
+    side, = by_name["side_pots.phh"]
+    assert side["status"] == "cannot be judged" and side["error"] == "player 2's and player 4's cards are not known"
+    # A record that skips a player's fold: an action out of turn, one line.
+    bad, = by_name["wsop_2019_bb_ante.phh"]
+    assert bad["status"] == "invalid" and "p1 acts out of turn (p8 is to act)" in bad["error"]
+    online = by_name["online_showdown.phhs"]
+    assert [r["id"] for r in online] == list(range(1, 19))
+    assert all(r["record"]["agrees"] for r in online if r["status"] == "judged")
+
+
+# ---- rules/pots.dl: the compiled evaluators against pyDatalog, and the invariants -------------
+
+
+@st.composite
+def chips(draw):
+    """A hand's chips as the rules see them: antes, bets by round, folds, and showdown winners."""
+    n = draw(st.integers(2, 6))
+    antes = draw(st.lists(st.sampled_from([0, 0, 1, 3]), min_size=n, max_size=n))
+    rounds = draw(st.integers(1, 4))
+    bets = [draw(st.lists(st.sampled_from([0, 0, 2, 5, 7, 10, 25]), min_size=n, max_size=n)) for _ in range(rounds)]
+    folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
+    # As in play: a player who put in the most is still in (no one folds when he is not facing a bet).
+    most = max(range(n), key=lambda p: sum(r[p] for r in bets))
+    folded[most] = False
+    facts = [(I.ANTE, (0, p + 1, x)) for p, x in enumerate(antes) if x]
+    facts += [(I.BET, (0, p + 1, r + 1, x)) for r, row in enumerate(bets) for p, x in enumerate(row) if x]
+    facts += [(I.FOLDED, (0, p + 1)) for p in range(n) if folded[p]]
+    return n, facts, draw(st.randoms(use_true_random=False))
+
+
+def _with_winners(eng: Engine, n: int, facts: list, rnd) -> list:
+    """The facts with random showdown winners (some of each pot's contestants; lows now and then)."""
+    answers = eng.reference.answers([World((), chips=tuple(facts))], POT_ASKS)[0]
+    contests: dict[int, list[int]] = {}
+    for _, level, p in answers[POT_ASKS[2]]:
+        contests.setdefault(level, []).append(p)
+    out = list(facts)
+    for level, players in contests.items():
+        out += [(I.POT_HIGH, (0, level, p)) for p in rnd.sample(players, rnd.randint(1, len(players)))]
+        if rnd.random() < 0.3:
+            out += [(I.POT_LOW, (0, level, p)) for p in rnd.sample(players, rnd.randint(1, len(players)))]
+    return out
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chips())
+def test_the_pots_rules_answer_alike_in_every_evaluator_and_keep_every_chip(engine, hand):
+    n, facts, rnd = hand
+    facts = _with_winners(engine, n, facts, rnd)
+    world = World((), chips=tuple(facts))
+    asks = POT_ASKS + AWARD_ASKS
+    reference = engine.reference.answers([world], asks)[0]
+    for evaluator in (engine.evaluator(1), engine.evaluator(100)):       # in-process and DuckDB
+        assert evaluator.answers([world, world], asks) == [reference, reference], evaluator.name
+    put = sum(row[-1] for name, row in facts if name in (I.ANTE, I.BET))
+    returned = sum(r[-1] for r in reference[POT_ASKS[0]])
+    pots = {level: x for _, level, x in reference[POT_ASKS[1]]}
+    awarded = sum(r[-1] for r in reference[AWARD_ASKS[0]])
+    live = {p for p in range(1, n + 1)} - {row[1] for name, row in facts if name == I.FOLDED}
+    assert returned + sum(pots.values()) == put                          # every chip is in a pot or back
+    assert awarded == sum(pots.values())                                  # every pot is paid out
+    contests = {(level, p) for _, level, p in reference[POT_ASKS[2]]}
+    assert {p for _, p in contests} <= live                               # only players still in contest
+    for _, level, half, p, x in reference[AWARD_ASKS[0]]:
+        assert (level, p) in contests                                     # ... and only they are paid
+    for level in pots:                                                    # ties differ by the odd chip at most
+        for half in (1, 2):
+            shares = [x for _, lv, h, _, x in reference[AWARD_ASKS[0]] if lv == level and h == half]
+            assert not shares or max(shares) - min(shares) <= 1
+
+
+def test_a_side_pot_is_contested_only_by_those_who_reached_it(engine):
+    """Player 1 all in for 50, players 2 and 3 put in 200 each, player 4 folds after 20."""
+    facts = ((I.BET, (0, 1, 1, 50)), (I.BET, (0, 2, 1, 200)), (I.BET, (0, 3, 1, 300)), (I.BET, (0, 4, 1, 20)),
+             (I.FOLDED, (0, 4)))
+    answers = engine.evaluator(100).answers([World((), chips=facts)], POT_ASKS)[0]
+    assert answers[POT_ASKS[0]] == [(0, 3, 100)]                          # the uncalled 100 goes back
+    assert answers[POT_ASKS[1]] == [(0, 50, 170), (0, 200, 300)]
+    assert answers[POT_ASKS[2]] == [(0, 50, 1), (0, 50, 2), (0, 50, 3), (0, 200, 2), (0, 200, 3)]
+
+
+# ---- bad input: one line on the hand, the rest goes on -----------------------------------------
+
+HAND = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = [{actions}]
+"""
+GOOD = '"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 f", "p1 f"'
+BAD = {
+    "out of turn": ('"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p1 f"', "p1 acts out of turn (p3 is to act)"),
+    "dealt twice": ('"d dh p1 AsAd", "d dh p2 AsKd"', "the card AS is dealt twice"),
+    "over the stack": ('"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cbr 500"',
+                       "p3 bets 500, more than the 100 in front of him"),
+    "unknown action": ('"d dh p1 AsAd", "p1 xx"', "unknown action 'xx'"),
+    "bad card": ('"d dh p1 AsXd"', "cannot read the card 'Xd'"),
+}
+
+
+def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
+    text = "".join(f"[{i}]\n" + HAND.format(actions=a) + "\n" for i, (a, _) in enumerate(BAD.values(), 1))
+    text += "[9]\nvariant = 'NT'\nantes = [\n\n[10]\nvariant = 'F7S'\nantes = [0, 0]\nbring_in = 1\n" \
+            "starting_stacks = [10, 10]\nactions = []\n"
+    text += "[11]\n" + HAND.format(actions=GOOD)
+    results = judged(text)
+    assert [r["id"] for r in results] == [1, 2, 3, 4, 5, 9, 10, 11]                     # N in, N out, in order
+    for r, (_, why) in zip(results, BAD.values()):
+        assert r["status"] == "invalid" and why in r["error"] and "\n" not in r["error"]
+    assert results[5]["status"] == "invalid" and "not TOML" in results[5]["error"]
+    assert results[6]["status"] == "unsupported" and "stud" in results[6]["error"]
+    good = results[7]                 # the big blind's 1 over the small blind's goes back; the pot is 2
+    assert good["status"] == "judged" and good["pots"][0]["awards"] == {"2": "2"}
+    assert [p["returned"] for p in good["players"]] == ["0", "1", "0"]
+
+
+def test_a_record_that_stops_early_cannot_be_judged():
+    result, = judged(HAND.format(actions='"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cc"'))
+    assert result["status"] == "cannot be judged" and result["error"] == "the record stops before the hand is over"
+
+
+def test_a_text_that_is_no_phh_is_one_line():
+    with pytest.raises(HistoryError, match="not a PHH hand history"):
+        list(read_histories("fights: []\n", "x.phh"))
+
+
+# ---- the command line ------------------------------------------------------------------------
+
+
+def test_judge_reads_a_phh_file_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "out.json"
+    assert main(["judge", str(DATA / "online_showdown.phhs"), "-o", str(out)]) == 0
+    results = json.loads(out.read_text())["results"]
+    assert len(results) == 18
+    err = capsys.readouterr().err
+    assert "hands: 18, judged: 16 (3 showdowns), record agrees: 16" in err
+
+
+def test_judge_tells_phh_on_stdin_by_content(monkeypatch, capsys):
+    text = FIXTURES["histories"][0]["phh"]
+    done = subprocess.run([sys.executable, "-m", "engine", "judge", "-", "--format", "jsonl"], input=text,
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["pots"][0]["awards"] == {"3": "1109500"}
+
+
+def test_history_prints_the_audit(capsys):
+    assert main(["history", str(DATA / "online_showdown.phhs")]) == 0
+    out = capsys.readouterr().out
+    assert "hands: 18\njudged: 16 (3 showdowns)\nrecord agrees: 16 (rake taken in 11)\ndisagrees: 0" in out
+
+
+def test_a_file_that_is_no_phh_exits_2_with_one_line(tmp_path, capsys):
+    bad = tmp_path / "x.phh"
+    bad.write_text("this is = = not toml\n")
+    assert main(["judge", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "not a PHH hand history" in err
+
+
+def test_a_record_that_differs_is_reported_not_corrected():
+    """The WSOP hand with its finishing stacks altered: player 2 said to end with 100,000 more and
+    player 4 with 100,000 less than the rules pay; the rules' payout stands, the record is named."""
+    text = (DATA / "wsop_finishing_stacks.phh").read_text(encoding="utf-8")
+    text = text.replace("finishing_stacks = [7340000, 3775000, 5110000, 8935000, 4545000]",
+                        "finishing_stacks = [7340000, 3875000, 5110000, 8835000, 4545000]")
+    result, = judged(text)
+    assert result["pots"][0]["awards"] == {"2": "2630000"}
+    assert result["record"]["agrees"] is False
+    assert result["record"]["notes"] == ["finishing stack of player 2: the record 3875000, the rules 3775000",
+                                         "finishing stack of player 4: the record 8835000, the rules 8935000"]
+
+
+def test_explain_names_the_axiom_of_each_showdown():
+    result, = list(Histories(engines, explain=True).judge(read_histories(FIXTURES["histories"][0]["phh"])))
+    assert result["pots"][0]["reason"] == ("pots_Showdown: player 3's straight (7H 6H 3D 5C 4H) is the best of "
+                                           "players 1, 3; player 3 vs player 1: beat_Straight: sevens over fives (top)")
+
+
+def test_hands_dealt_and_played_by_pokerkit_are_paid_as_pokerkit_pays_them():
+    """300 hands of hold'em, Omaha, Omaha hi/lo and short deck, dealt and played at random by
+    pokerkit (tests/phhsynth.py: all-ins, side pots, showdowns of up to nine players): the rules'
+    payout gives every player pokerkit's finishing stack (bench/bench_phh.py: 10,000 of 10,000)."""
+    from phhsynth import synthesize
+    text = synthesize(300, seed=2112, variants=("NT", "PO", "FO/8", "NS"))
+    results = judged(text)
+    docs = [doc for _, doc in read_histories(text)]
+    assert [r["status"] for r in results] == ["judged"] * 300
+    assert all(r["record"]["agrees"] for r in results)
+    assert sum(len(r["pots"]) > 1 for r in results) > 40                      # side pots are many
+    assert {r["variant"] for r in results} == {"NT", "PO", "FO/8", "NS"}
+    for r, doc in zip(results, docs):
+        assert _our_stacks(r, doc["starting_stacks"]) == [Decimal(x) for x in doc["finishing_stacks"]]
