@@ -137,7 +137,7 @@ class Engine(LogicOwner):
         self.ruleset = rulesets.check_required(loader.resolve(rules))
         self._ids = itertools.count(1)
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
-        self._init_logic(lambda: loader.build(self.ruleset.clauses), lazy=True)
+        self._init_logic(self._build_logic, lazy=True)
         self._batch: Evaluator | None = None
         self._workers: tuple[int, list[Evaluator]] | None = None    # (how many asked, them)
         self._reference: Evaluator | None = None
@@ -157,6 +157,18 @@ class Engine(LogicOwner):
         self.notation = Notation.from_tables(self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3),
                                              self._static(I.CARD_ID, 3), self._whole_cards())
         self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
+
+    def _build_logic(self) -> None:
+        """The rules in pyDatalog, and every input predicate made known to it (a fact asserted and
+        retracted): pyDatalog fails a negated literal on a predicate it has never seen (a hand
+        history where no one folded, ``~folded(T, P)``) but not on one it has seen without facts,
+        so without this its answer would depend on the worlds asked before; now it is the
+        compiled evaluator's: an input with no facts is an empty relation."""
+        loader.build(self.ruleset.clauses)
+        for name, args in I.INPUTS.items():
+            row = (0,) * len(args)
+            assert_fact(name, row)
+            retract_fact(name, row)
 
     @property
     def name(self) -> str:

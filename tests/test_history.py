@@ -308,3 +308,15 @@ def test_hands_dealt_and_played_by_pokerkit_are_paid_as_pokerkit_pays_them():
     assert {r["variant"] for r in results} == {"NT", "PO", "FO/8", "NS"}
     for r, doc in zip(results, docs):
         assert _our_stacks(r, doc["starting_stacks"]) == [Decimal(x) for x in doc["finishing_stacks"]]
+
+
+def test_pydatalog_answers_alike_before_any_fold_was_ever_asserted():
+    """A fresh engine's first hand without a fold: pyDatalog once failed ``~folded(T, P)`` on a
+    predicate it had never seen, so its answer hung on the hands asked before (the engine now
+    makes every input known to it); it answers as the compiled evaluators do."""
+    facts = ((I.BET, (0, 1, 1, 10)), (I.BET, (0, 2, 1, 10)), (I.BET, (0, 3, 1, 12)))
+    fresh = Engine()
+    world = World((), chips=facts)
+    asked = fresh.reference.answers([world], POT_ASKS)[0]
+    assert asked[POT_ASKS[2]] == [(0, 10, 1), (0, 10, 2), (0, 10, 3)]
+    assert asked == fresh.evaluator(1).answers([world], POT_ASKS)[0] == fresh.evaluator(100).answers([world], POT_ASKS)[0]

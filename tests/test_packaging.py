@@ -12,6 +12,8 @@ import tomllib
 from importlib import metadata
 from pathlib import Path
 
+import pytest
+
 import engine
 from conftest import ROOT
 
@@ -61,10 +63,23 @@ def test_every_dependency_says_why():
             assert "#" in line or lines[i - 1].strip().startswith("#"), line
 
 
-def test_the_readme_runs_under_plain_doctest():
-    """`python -m doctest README.md` passes as pytest's doctests do (no option needed from outside)."""
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "docs").glob("*.md") if ">>>" in p.read_text()))
+def test_the_docs_run_under_plain_doctest(page):
+    """`python -m doctest docs/PAGE.md` passes as pytest's doctests do (no option needed from outside)."""
     import subprocess
     import sys
-    done = subprocess.run([sys.executable, "-m", "doctest", "README.md"], cwd=ROOT, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "doctest", f"docs/{page}"], cwd=ROOT, capture_output=True,
                           text=True, timeout=300)
     assert done.returncode == 0, done.stdout[-2000:]
+
+
+def test_the_docs_site_builds_without_a_warning(tmp_path):
+    """The documentation site, as CI builds it (--strict: a broken link or reference fails)."""
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("mkdocstrings_handlers.python")
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (tmp_path / "site" / "api" / "index.html").read_text().count("engine.core.Engine.") > 20
