@@ -134,8 +134,11 @@ def chips(draw):
     rounds = draw(st.integers(1, 4))
     bets = [draw(st.lists(st.sampled_from([0, 0, 2, 5, 7, 10, 25]), min_size=n, max_size=n)) for _ in range(rounds)]
     folded = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    # As in play: a player who put in the most is still in (no one folds when he is not facing a bet).
-    most = max(range(n), key=lambda p: sum(r[p] for r in bets))
+    # As in play: a player who put in the most, antes and bets, is still in (no one folds when he
+    # is not facing a bet; and whoever is still in has put in something: a blind, an ante, a call).
+    most = max(range(n), key=lambda p: antes[p] + sum(r[p] for r in bets))
+    if antes[most] + sum(r[most] for r in bets) == 0:
+        bets[0][most] = 2
     folded[most] = False
     facts = [(I.ANTE, (0, p + 1, x)) for p, x in enumerate(antes) if x]
     facts += [(I.BET, (0, p + 1, r + 1, x)) for r, row in enumerate(bets) for p, x in enumerate(row) if x]
