@@ -145,6 +145,22 @@ def workers() -> int:
     return worker_count(MAX_WORKERS)
 
 
+def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
+    """The rake that explains a record, or None when none does: the record may fall short of the
+    rules' payout only for players who won a pot, and by less than they won (a rake is a part of
+    a pot, never all of it, never another player's chips).
+
+    >>> _rake((95, 0), [100, 0], [100, 0]), _rake((100, 0), [100, 0], [100, 0])
+    (5, 0)
+    >>> _rake((0, 0), [100, 0], [100, 0]) is None, _rake((100, 5), [100, 0], [100, 0]) is None
+    (True, True)
+    """
+    diff = [r - o for r, o in zip(record, ours)]
+    if all(d == 0 or (d < 0 and -d < w) for d, w in zip(diff, won)):
+        return -sum(diff)
+    return None
+
+
 class Histories:
     """Judges hand histories, chunk by chunk; ``engines`` gives the Engine of a rule set's name."""
 
@@ -364,30 +380,30 @@ class Histories:
         rake = 0
         if p.winnings is not None:
             # The record's winnings are what each player collected (PHH: after rake): the pots he
-            # won and his own bet returned; some records leave the returned bet out.
-            ours = [w + h.returned.get(i + 1, 0) for i, w in enumerate(won)]
-            diff = [r - o for r, o in zip(p.winnings, ours)]
-            if any(diff) and all(d in (0, -h.returned.get(i + 1, 0)) for i, d in enumerate(diff)):
-                notes.append("the record's winnings leave out the uncalled bet returned")
-                diff = [0] * len(diff)
-            short = [i for i, d in enumerate(diff) if d]
-            if short and all(diff[i] < 0 and won[i] > 0 for i in short):
-                rake = -sum(diff)
-            elif short:
+            # won and his own bet returned; some sites' records leave the returned bet out.  The
+            # reading that needs the smaller rake is taken.
+            readings = [([w + h.returned.get(i + 1, 0) for i, w in enumerate(won)], None),
+                        (won, "the record's winnings leave out the uncalled bet returned")]
+            taken = [(r, ours, note) for ours, note in readings if (r := _rake(p.winnings, ours, won)) is not None]
+            if taken:
+                found, _, note = min(taken, key=lambda t: t[0])
+                rake = found
+                notes += [note] if note else []
+            else:
                 agree = False
-                notes += [f"winnings of player {i + 1}: the record {p.amount(p.winnings[i])}, the rules "
-                          f"{p.amount(ours[i])}" for i in short]
+                ours = readings[0][0]
+                notes += [f"winnings of player {i + 1}: the record {p.amount(r)}, the rules {p.amount(o)}"
+                          for i, (r, o) in enumerate(zip(p.winnings, ours)) if r != o]
             out["winnings"] = [p.amount(x) for x in p.winnings]
         if p.finishing is not None and None not in p.starting:
             ours = [s - x + h.returned.get(i + 1, 0) + won[i] for i, (s, x) in enumerate(zip(p.starting, p.stakes))]
-            diff = [r - o for r, o in zip(p.finishing, ours)]
-            short = [i for i, d in enumerate(diff) if d]
-            if short and all(diff[i] < 0 and won[i] > 0 for i in short):
-                rake = max(rake, -sum(diff))
-            elif short:
+            found = _rake(p.finishing, ours, won)
+            if found is not None:
+                rake = max(rake, found)
+            else:
                 agree = False
-                notes += [f"finishing stack of player {i + 1}: the record {p.amount(p.finishing[i])}, the "
-                          f"rules {p.amount(ours[i])}" for i in short]
+                notes += [f"finishing stack of player {i + 1}: the record {p.amount(r)}, the rules {p.amount(o)}"
+                          for i, (r, o) in enumerate(zip(p.finishing, ours)) if r != o]
             out["finishing_stacks"] = [p.amount(x) for x in p.finishing]
         if not out:
             self.counts["unrecorded"] += 1

@@ -323,3 +323,19 @@ def test_pydatalog_answers_alike_before_any_fold_was_ever_asserted():
     asked = fresh.reference.answers([world], POT_ASKS)[0]
     assert asked[POT_ASKS[2]] == [(0, 10, 1), (0, 10, 2), (0, 10, 3)]
     assert asked == fresh.evaluator(1).answers([world], POT_ASKS)[0] == fresh.evaluator(100).answers([world], POT_ASKS)[0]
+
+
+@pytest.mark.parametrize("record, agrees, rake", [
+    ("[0, 0, 13]", True, None),       # the pot (5) and the uncalled 8 returned, no rake
+    ("[0, 0, 12]", True, "1"),        # a rake of 1
+    ("[0, 0, 4]", True, "1"),         # a record that leaves out the returned bet (Absolute Poker's), rake 1
+    ("[0, 0, 0]", False, None),       # nothing paid: no rake takes a whole pot
+    ("[1, 0, 12]", False, None),      # a player who lost is paid: never a rake
+])
+def test_the_record_is_read_with_the_smallest_rake_that_explains_it(record, agrees, rake):
+    """Player 3 raises to 10 and both blinds fold: the pot is 5, 8 goes back to player 3."""
+    text = HAND.format(actions='"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cbr 10", "p1 f", "p2 f"')
+    result, = judged(text + f"winnings = {record}\n")
+    assert result["pots"][0]["amount"] == "5" and result["players"][2]["returned"] == "8"
+    assert result["record"]["agrees"] is agrees
+    assert result["record"].get("rake") == rake
