@@ -127,7 +127,7 @@ class _Workers:
             self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
 
     def prepare(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], list[_Hand]]:
-        n = workers()
+        n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
         if len(batch) < POOL_AFTER or n < 2:
             done = _prepare_all(batch, name)
             return lambda: done
@@ -138,11 +138,6 @@ class _Workers:
         step = -(-len(batch) // (4 * n))
         futures = [self.pool.submit(_prepare_all, batch[i:i + step], name) for i in range(0, len(batch), step)]
         return lambda: [h for f in futures for h in f.result()]
-
-
-def workers() -> int:
-    """Worker processes for a long input: one a core, at most four ($POKER_WORKERS sets it)."""
-    return worker_count(MAX_WORKERS)
 
 
 def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:

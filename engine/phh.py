@@ -192,11 +192,12 @@ def _scalar(m: re.Match) -> Any:
     return datetime.time.fromisoformat(clock)
 
 
-def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | HistoryError]]:
+def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | dict]]:
     """The hands of a .phh or .phhs text, in order, as (id, its TOML text), unparsed: a bulk
     file's sections are read one at a time, so memory stays bounded.  A single hand (no
-    ``[section]``) is parsed at once, so that a text that is no PHH at all raises HistoryError
-    (one line) before anything is judged; so does text before a bulk file's first section."""
+    ``[section]``) is parsed at once and given as its document, so that a text that is no PHH at
+    all raises HistoryError (one line) before anything is judged; so does text before a bulk
+    file's first section."""
     lines = iter(source.splitlines(keepends=True) if isinstance(source, str) else source)
     head: list[str] = []
     first = None
@@ -214,7 +215,7 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
             doc = parse_hand(text, name)
         except HistoryError as exc:
             raise HistoryError(f"{name}: not a PHH hand history ({str(exc).split(': ', 1)[-1]})") from None
-        yield doc.get("hand", 1), text
+        yield doc.get("hand", 1), doc
         return
     if "".join(head).strip() and not all(ln.strip().startswith("#") or not ln.strip() for ln in head):
         raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
@@ -231,9 +232,9 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
 
 def read_histories(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, dict | HistoryError]]:
     """The hands of a .phh or .phhs text, in order, as (id, document, or the error of that hand)."""
-    for ident, text in read_sections(source, name):
+    for ident, item in read_sections(source, name):
         try:
-            yield ident, parse_hand(text, f"{name} [{ident}]")
+            yield ident, item if isinstance(item, dict) else parse_hand(item, f"{name} [{ident}]")
         except HistoryError as exc:
             yield ident, exc
 

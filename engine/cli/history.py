@@ -5,16 +5,12 @@ from __future__ import annotations
 import argparse
 import io
 import sys
-import tempfile
-import shutil
 import time
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from .. import batch
 from ..core import Engine
 from ..history import Histories
-from ..io import atomic_writer
 from ..phh import HistoryError, looks_like_phh, read_sections
 from .common import CommandError, clear_progress, load_engine, progress, rules_key
 
@@ -30,10 +26,11 @@ def register(sub: Any) -> None:
     p.set_defaults(run=run_history)
 
 
-def open_phh(path: str) -> tuple[str, IO[str] | None, Any]:
+def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]:
     """(name, a text stream of hand histories or None, what else to read): a hand-history file
     by its extension, stdin by its first lines; anything else is a batch of fights, given back
-    as its path (or stdin with the lines read put back)."""
+    as its path (or stdin with the lines read put back).  ``always``: any file is read as hand
+    histories (`poker history`), and says so if it is none."""
     if path == STDIN:
         raw = getattr(sys.stdin, "buffer", None)
         stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
@@ -41,10 +38,10 @@ def open_phh(path: str) -> tuple[str, IO[str] | None, Any]:
             head = "".join(stream.readline() for _ in range(HEAD_LINES))
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
-        if looks_like_phh(head):
+        if always or looks_like_phh(head):
             return "<stdin>", _Joined(head, stream), None
         return "<stdin>", None, _Rewound(head, stream)
-    if Path(path).suffix.lower() not in EXTENSIONS:
+    if not always and Path(path).suffix.lower() not in EXTENSIONS:
         return path, None, path
     try:
         return path, open(path, encoding="utf-8-sig"), None
@@ -121,41 +118,10 @@ def histories(args: argparse.Namespace, name: str, stream: IO[str]) -> tuple[His
     return Histories(engines, explain=getattr(args, "explain", False)), all_hands()
 
 
-def judge_histories(args: argparse.Namespace, form: str, output: Path | None, name: str, stream: IO[str]) -> int:
-    """`poker judge` on hand histories: one result a hand, then the audit line on stderr."""
-    start = time.perf_counter()
-    judge, hands = histories(args, name, stream)
-    results = judge.judge(hands, progress=progress(None, "judging", "hand"), name=name)
-    try:
-        if output is not None:
-            with atomic_writer(output) as out:
-                batch.write_results(out, results, form)
-        else:
-            with tempfile.SpooledTemporaryFile(32 << 20, mode="w+", encoding="utf-8") as spool:
-                batch.write_results(spool, results, form)
-                clear_progress()
-                spool.seek(0)
-                shutil.copyfileobj(spool, sys.stdout, 1 << 20)
-            sys.stdout.flush()
-    except OSError as exc:
-        raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
-    clear_progress()
-    print(f"{judge.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
-    return 0
-
-
 def run_history(args: argparse.Namespace) -> int:
     """`poker history FILE`: the audit of a hand-history file, in a few lines."""
     start = time.perf_counter()
-    name, stream, other = open_phh(args.file)
-    if stream is None:
-        if isinstance(other, str):
-            try:
-                stream = open(other, encoding="utf-8-sig")
-            except OSError as exc:
-                raise CommandError(f"{other}: cannot read: {exc.strerror or exc}") from None
-        else:
-            stream = other
+    name, stream, _ = open_phh(args.file, always=True)
     judge, hands = histories(args, name, stream)
     disagree: list[str] = []
     for r in judge.judge(hands, progress=progress(None, "auditing", "hand"), name=name):

@@ -226,12 +226,39 @@ def check_output(path: str | None) -> Path | None:
     return Path(path)
 
 
+def write_output(output: Path | None, results: Iterator[dict], form: str) -> None:
+    """Write a batch's results as they are judged: to a temporary file beside OUT that replaces it
+    at the end, or, for stdout, to a spool copied out at the end, so that a batch that fails
+    halfway (a syntax error further on, Ctrl-C, the time budget) writes nothing."""
+    try:
+        if output is not None:
+            try:
+                with atomic_writer(output) as stream:
+                    batch.write_results(stream, results, form)
+            except OSError as exc:
+                raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
+        else:
+            with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
+                batch.write_results(spool, results, form)
+                clear_progress()
+                spool.seek(0)
+                shutil.copyfileobj(spool, sys.stdout, 1 << 20)
+            sys.stdout.flush()
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def run_judge(args: argparse.Namespace) -> int:
     form = output_format(args)
     output = check_output(args.output)          # a typo in OUT shows before any judging
     name, phh, source = history.open_phh(args.file)
     if phh is not None:                         # hand histories (PHH): each hand's pots, paid out
-        return history.judge_histories(args, form, output, name, phh)
+        start = time.perf_counter()
+        histories, hands = history.histories(args, name, phh)
+        write_output(output, histories.judge(hands, progress=progress(None, "judging", "hand"), name=name), form)
+        clear_progress()
+        print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
+        return 0
     fights = read_fights(source)                # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
@@ -252,25 +279,7 @@ def run_judge(args: argparse.Namespace) -> int:
             counts["invalid"] += bool(r.error)
             yield r.as_dict()
 
-    # Written as judged: to a temporary file beside OUT that replaces it at the end, or, for
-    # stdout, to a spool copied out at the end, so that a batch that fails halfway (a syntax
-    # error further on, Ctrl-C, the time budget) writes nothing.
-    try:
-        if output is not None:
-            try:
-                with atomic_writer(output) as stream:
-                    batch.write_results(stream, results(), form)
-            except OSError as exc:
-                raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
-        else:
-            with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
-                batch.write_results(spool, results(), form)
-                clear_progress()
-                spool.seek(0)
-                shutil.copyfileobj(spool, sys.stdout, 1 << 20)
-            sys.stdout.flush()
-    except batch.BatchError as exc:
-        raise CommandError(str(exc)) from None
+    write_output(output, results(), form)
     clear_progress()
     n, invalid = counts["fights"], counts["invalid"]
     how = ", ".join(judge.used) or judge.evaluator(1).name
