@@ -6,29 +6,40 @@ completion when that is feasible (a heads-up hold'em hand before the flop: 1,712
 else a seeded sample with its standard error.  That the table's verdict is the rules' own is
 checked on every run: some completions are also judged by the rules' showdown (showdown.dl), and a
 disagreement is an error, never an answer.
+
+A player may hold a range (engine.ranges: ``QQ+,AKs``, ``random``): every deal of a hand of each
+range, no card twice, and a completion of the board counts once.  Two ranges in hold'em are
+counted exactly board by board (:func:`engine.matchups.headsup`); a few matchups of other games
+exactly one by one; anything bigger by sampled deals, with a seed and standard errors.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
 
 from . import interface as I
-from . import sevens
+from . import matchups, sevens
 from .core import SMALL_BATCH
 from .evaluators import World, verdicts
 from .hilo import split_games
 from .loader import RuleError
 from .notation import Cards, InvalidCards
+from .ranges import Range, read_range
 
 if TYPE_CHECKING:
     from .table import Progress
     from .core import Engine
 
 CHECKED = 24        # completions per run also judged by the rules' showdown
+# Ranges other than two in hold'em: exact one matchup at a time while matchups x boards x players
+# x fives a player are within this (two hands of AA against two of KK before the flop: 5.8e8)
+RANGE_EXACT_LIMIT = 2_000_000_000
+MATCHUPS = 2_000_000  # deals enumerated (then sampled from) while the ranges' product is within this
 
 
 @dataclass(frozen=True)
@@ -45,6 +56,15 @@ class Equity(sevens.Equity):
     board: str = ""
     game: str = "holdem"
     checked: int = 0
+    # With ranges: how many hands of each player's range can be dealt (none of the board's or
+    # the dead cards), and how many matchups of them share no card (None: sampled, not counted).
+    # ``boards`` then counts deals: a matchup and a completion of the board.
+    hands: tuple[int, ...] = ()
+    matchups: int | None = None
+
+    @property
+    def ranged(self) -> bool:
+        return any(h != 1 for h in self.hands)
 
     def as_dict(self) -> dict:
         players = [{"hole": p, "win": w, "tie": t, "equity": s, "stderr": e}
@@ -52,6 +72,11 @@ class Equity(sevens.Equity):
         out = {"game": self.game, "board": self.board, "boards": self.boards, "exact": self.exact,
                "seed": self.seed, "checked": self.checked, "ties": "split equally among those who tie",
                "players": players}
+        if self.ranged:
+            out["deals"] = "a hand of each range, no card twice, and a completion of the board: each counts once"
+            out["matchups"] = self.matchups
+            for p, h in zip(players, self.hands):
+                p["hands"] = h
         if self.high is not None and self.low is not None:
             out["split"] = ("the pot is halved between the best high and the best qualifying low; "
                             "win: the whole pot (a scoop)")
@@ -61,8 +86,12 @@ class Equity(sevens.Equity):
         return out
 
     def lines(self) -> list[str]:
-        how = (f"exact: every one of {self.boards:,} boards" if self.exact else
-               f"sampled: {self.boards:,} boards (seed {self.seed})")
+        if self.ranged:
+            how = (f"exact: every board of every one of {self.matchups:,} matchups ({self.boards:,} deals)"
+                   if self.exact else f"sampled: {self.boards:,} deals (seed {self.seed})")
+        else:
+            how = (f"exact: every one of {self.boards:,} boards" if self.exact else
+                   f"sampled: {self.boards:,} boards (seed {self.seed})")
         out = [f"{self.game}, board {self.board or '(none)'}: {how}; a tie splits the pot equally"]
         split = self.high is not None and self.low is not None
         if split:
@@ -70,33 +99,53 @@ class Equity(sevens.Equity):
                        f"{100 * (self.low_boards or 0):.2f}% of the boards")
         for i, (p, w, t, s, e) in enumerate(zip(self.players, self.win, self.tie, self.share, self.stderr), 1):
             err = "" if self.exact else f" ± {100 * e:.2f}%"
+            if self.ranged:
+                h = self.hands[i - 1]
+                p = f"{p}: {h:,} hand{'s' if h != 1 else ''}"
             if split:
                 out.append(f"player {i} ({p}): equity {100 * s:6.2f}%{err} (high {100 * self.high[i - 1]:6.2f}%, "
                            f"low {100 * self.low[i - 1]:6.2f}%)   scoop {100 * w:6.2f}%   split {100 * t:6.2f}%")
             else:
                 out.append(f"player {i} ({p}): equity {100 * s:6.2f}%{err}   win {100 * w:6.2f}%   tie {100 * t:6.2f}%")
-        out.append(f"checked: {self.checked} of the boards also judged by the rules' showdown, in agreement")
+        out.append(f"checked: {self.checked} of the {'deals' if self.ranged else 'boards'} also judged by "
+                   f"the rules' showdown, in agreement")
         return out
 
 
-def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None, dead: Cards | None = None,
-           game: str = "holdem", samples: int | None = None, seed: int = 0, checked: int = CHECKED,
-           progress: "Progress | None" = None) -> Equity:
-    """Each player's equity; InvalidCards names what is wrong with the cards or the game.
-    ``progress`` is called when the five-card table has to be built (engine.table)."""
+def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | None = None,
+           dead: Cards | None = None, game: str = "holdem", samples: int | None = None, seed: int = 0,
+           checked: int = CHECKED, progress: "Progress | None" = None,
+           counting: Callable[[int, int], None] | None = None) -> Equity:
+    """Each player's equity; InvalidCards names what is wrong with the cards, a range or the game.
+    A player's cards may be a range (``"QQ+,AKs"``, ``"random"``: engine.ranges).  ``progress``
+    is called when the five-card table has to be built (engine.table); ``counting(done, total)``
+    as two ranges are counted board by board.
+
+    >>> from engine import Engine
+    >>> e = equity(Engine(), ["AA", "KK"], board="2C 7D 9H")
+    >>> e.exact, e.hands, e.matchups, e.boards, round(e.share[0], 4)
+    (True, (6, 6), 36, 35640, 0.9162)
+    """
     from .proof import order_proof
     from .table import five_card_table
     shape, own = _shape(engine, game)
-    players = [engine.cards(h) for h in holes]
+    ranges = []
+    for i, h in enumerate(holes, 1):
+        try:
+            ranges.append(h if isinstance(h, Range) else read_range(engine, h, own, game))
+        except InvalidCards as exc:
+            raise InvalidCards(f"player {i}: {exc}") from None
     shown = engine.cards(board) if board is not None else []
     gone = engine.cards(dead) if dead is not None else []
-    for i, p in enumerate(players, 1):
-        if own is not None and len(p) != own:
-            raise InvalidCards(f"player {i}: {game} deals {own} hole cards, not {len(p)}")
     if len(shown) > 5:
         raise InvalidCards(f"a board holds at most five cards, not {len(shown)}")
     position = {c: i for i, c in enumerate(engine.deck)}
-    given = [*(c for p in players for c in p), *shown, *gone]
+    known = [c for r in ranges if r.exact for c in r.combos[0]]
+    given = [*known, *shown, *gone]
+    for r in ranges:
+        for c in {c for h in r.combos for c in h}:
+            if c not in position:
+                raise InvalidCards(f"{engine.notation.token(c)} is not a card of the rules' deck")
     for c in given:
         if c not in position:
             raise InvalidCards(f"{c} is not a card of the rules' deck")
@@ -115,15 +164,98 @@ def equity(engine: "Engine", holes: Sequence[Cards], board: Cards | None = None,
         qualifying = lows.qualifying_ranks()
         low = (low_table.values, np.array([qualifying is None or rank in qualifying for rank, _ in low_table.classes]))
     pos = lambda cards: [position[c] for c in cards]  # noqa: E731
+    fmt = engine.notation.format
+    if all(r.exact for r in ranges):
+        players = [list(r.combos[0]) for r in ranges]
+        try:
+            result = sevens.equity(table.values, len(table.cards), [pos(p) for p in players], pos(shown), pos(gone),
+                                   game=shape, samples=samples, seed=seed, low=low)
+        except ValueError as exc:
+            raise InvalidCards(str(exc)) from None
+        rng = random.Random(seed)
+        used = set(shown) | set(gone) | set(known)
+        rest = [c for c in table.cards if c not in used]
+        deals = [(players, shown + rng.sample(rest, 5 - len(shown))) for _ in range(checked)]
+        _check(engine, table, deals, game, shape, lows, low)
+        return Equity(**vars(result), players=tuple(fmt(p) for p in players), board=fmt(shown), game=game,
+                      checked=checked, hands=(1,) * len(ranges), matchups=1)
+    out = [r.without([*shown, *gone, *(c for q in ranges if q.exact and q is not r for c in q.combos[0])])
+           for r in ranges]
+    for i, r in enumerate(out, 1):
+        if not r.combos:
+            raise InvalidCards(f"player {i}: no hand of {r.text!r} can be dealt beside the board, the dead "
+                               f"cards and the other players' cards")
+    arrays = [np.array([pos(h) for h in r.combos], dtype=np.int64) for r in out]
+    result, deals = _ranged(engine, table, arrays, pos(shown), pos(gone), shape, samples, seed, checked, low,
+                            counting)
+    _check(engine, table, deals, game, shape, lows, low)
+    return Equity(**result, players=tuple(r.text for r in ranges), board=fmt(shown), game=game,
+                  checked=len(deals), hands=tuple(len(r) for r in out))
+
+
+def _ranged(engine: "Engine", table, arrays: list[np.ndarray], shown: list[int], gone: list[int], shape: str,
+            samples: int | None, seed: int, checked: int, low: Any,
+            counting: Callable[[int, int], None] | None) -> tuple[dict, list[tuple[list[list[int]], list[int]]]]:
+    """The equity of ranges (rows of deck positions): exact board by board for two in hold'em,
+    exact matchup by matchup while that is within RANGE_EXACT_LIMIT, else sampled deals; and a
+    few deals (card ids) for the rules' showdown to judge too."""
+    n = len(table.cards)
+    rng = np.random.Generator(np.random.PCG64(seed))
+    grid = matchups.matchups(arrays, MATCHUPS)
+    if grid is not None and not len(grid):
+        raise InvalidCards("the ranges deal no matchup: every hand of one shares a card with every hand of another")
+    ids = lambda p: [table.cards[i] for i in p]  # noqa: E731
+    def some(count: int) -> list[tuple[list[list[int]], list[int]]]:
+        if count <= 0:
+            return []
+        holes, fulls = matchups.sample(n, arrays, shown, gone, count, rng, grid=grid)
+        return [([ids(h) for h in deal], ids(board)) for deal, board in zip(holes.tolist(), fulls.tolist())]
+    need = 5 - len(shown)
+    left = n - len(shown) - len(gone) - sum(a.shape[1] for a in arrays)
+    fives = math.comb(7, 5) if shape == "holdem" else 60
+    if samples is None and low is None and shape == "holdem" and len(arrays) == 2:
+        symmetry = None
+        if not shown and not gone:
+            from .proof import suit_symmetry
+            found = suit_symmetry(engine.ruleset.clauses)
+            symmetry = None if isinstance(found, str) else found
+        c = matchups.headsup(table.values, n, arrays[0], arrays[1], shown, gone,
+                             suits=symmetry.suits if symmetry else None, values=symmetry.values if symmetry else None,
+                             progress=counting)
+        d = c.deals
+        fields = dict(boards=d, exact=True, seed=None, win=(c.wins / d, c.losses / d), tie=(c.ties / d, c.ties / d),
+                      share=((c.wins + c.ties / 2) / d, (c.losses + c.ties / 2) / d), stderr=(0.0, 0.0),
+                      matchups=c.matchups)
+        return fields, some(checked)
+    if samples is None and grid is not None and \
+            len(grid) * math.comb(left, need) * len(arrays) * fives <= RANGE_EXACT_LIMIT:
+        each = []
+        for row in grid:
+            hands = [a[j].tolist() for a, j in zip(arrays, row)]
+            each.append(sevens.equity(table.values, n, hands, shown, gone, game=shape, low=low,
+                                      exact_limit=RANGE_EXACT_LIMIT))
+        mean = lambda name: tuple(float(np.mean([getattr(e, name)[i] for e in each]))  # noqa: E731
+                                  for i in range(len(arrays)))
+        fields = dict(boards=len(grid) * each[0].boards, exact=True, seed=None, win=mean("win"), tie=mean("tie"),
+                      share=mean("share"), stderr=(0.0,) * len(arrays), matchups=len(grid))
+        if low is not None:
+            fields.update(high=mean("high"), low=mean("low"),
+                          low_boards=float(np.mean([e.low_boards for e in each])))
+        return fields, some(checked)
+    count = samples or sevens.SAMPLES
     try:
-        result = sevens.equity(table.values, len(table.cards), [pos(p) for p in players], pos(shown), pos(gone),
-                               game=shape, samples=samples, seed=seed, low=low)
+        holes, fulls = matchups.sample(n, arrays, shown, gone, count, rng, grid=grid)
     except ValueError as exc:
         raise InvalidCards(str(exc)) from None
-    _check(engine, table, players, shown, gone, game, shape, checked, seed, lows, low)
-    fmt = engine.notation.format
-    return Equity(**vars(result), players=tuple(fmt(p) for p in players), board=fmt(shown), game=game,
-                  checked=checked)
+    values = np.stack([sevens.best_values(table.values, holes[:, i], fulls, shape)[0] for i in range(len(arrays))])
+    lows = None
+    if low is not None:
+        lows = np.stack([sevens.best_values(low[0], holes[:, i], fulls, shape)[0] for i in range(len(arrays))])
+        lows = np.where(low[1][lows], lows, -1)
+    result = sevens.summarise(values, lows, exact=False, seed=seed)
+    deals = [([ids(h) for h in deal], ids(board)) for deal, board in zip(holes[:checked].tolist(),
+                                                                          fulls[:checked].tolist())]
+    return dict(vars(result), matchups=None), deals
 
 
 def _shape(engine: "Engine", game: str) -> tuple[str, int | None]:
@@ -140,31 +272,30 @@ def _shape(engine: "Engine", game: str) -> tuple[str, int | None]:
     return shapes[(own, uses)], own
 
 
-def _check(engine: "Engine", table, players: list[list[int]], shown: list[int], gone: list[int], game: str,
-           shape: str, count: int, seed: int, lows: "Engine | None" = None, low: Any = None) -> None:
-    """Judge ``count`` random completions both ways: the rules' showdown and the table's values
-    (a split pot: the low rule set's showdown and its table's values too)."""
-    if count <= 0:
+def _check(engine: "Engine", table, deals: Sequence[tuple[list[list[int]], list[int]]], game: str, shape: str,
+           lows: "Engine | None" = None, low: Any = None) -> None:
+    """Judge these deals (each player's cards and the full board, card ids) both ways: the
+    rules' showdown and the table's values (a split pot: the low rule set's showdown and its
+    table's values too)."""
+    if not deals:
         return
-    rng = random.Random(seed)
-    used = set(shown) | set(gone) | {c for p in players for c in p}
-    rest = [c for c in table.cards if c not in used]
     position = {c: i for i, c in enumerate(table.cards)}
-    deals = [World(tuple(tuple(p) for p in players), board=tuple(shown + rng.sample(rest, 5 - len(shown))),
-                   game=engine.games[game]) for _ in range(count)]
-    boards = np.array([[position[c] for c in deal.board] for deal in deals])
-    def best(values: np.ndarray) -> np.ndarray:              # players x boards
-        return np.array([sevens.best_values(values, np.array([[position[c] for c in p]] * count), boards,
-                                            shape)[0] for p in players])
-    values = best(table.values)
-    halves = [(engine, deals, values)]
+    asked = [World(tuple(tuple(p) for p in players), board=tuple(board), game=engine.games[game])
+             for players, board in deals]
+    count = len(deals[0][0])
+    boards = np.array([[position[c] for c in board] for _, board in deals])
+    def best(values: np.ndarray) -> np.ndarray:              # players x deals
+        return np.array([sevens.best_values(values, np.array([[position[c] for c in players[i]]
+                                                              for players, _ in deals]), boards, shape)[0]
+                         for i in range(count)])
+    halves = [(engine, asked, best(table.values))]
     if lows is not None:                          # the low half: its showdown, by its own rules
         code = lows.games[game]
-        halves.append((lows, [World(d.hands, board=d.board, game=code) for d in deals], best(low[0])))
-    for rules, asked, values in halves:
+        halves.append((lows, [World(d.hands, board=d.board, game=code) for d in asked], best(low[0])))
+    for rules, worlds, values in halves:
         # DuckDB (a batch past SMALL_BATCH): a few showdowns of Omaha compare hundreds of fives each,
         # which the in-process program took seconds over
-        for j, (deal, v) in enumerate(zip(asked, verdicts(rules.evaluator(SMALL_BATCH + 1), asked))):
+        for j, (deal, v) in enumerate(zip(worlds, verdicts(rules.evaluator(SMALL_BATCH + 1), worlds))):
             column = values[:, j]
             winners = tuple(int(i) for i in np.flatnonzero(column == column.max()))
             if v.error or v.winners != winners:

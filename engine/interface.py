@@ -49,6 +49,7 @@ CARD_ID: Final = "cardId"
 CARD_SYMBOL: Final = "cardSymbol"    # cardSymbol(C, Symbol, Order): a card written as one symbol (the joker)
 VALUE_SYMBOL: Final = "valueSymbol"
 SUIT_SYMBOL: Final = "suitSymbol"
+RANGE_ORDER: Final = "rangeOrder"    # rangeOrder(V, O): value V's place in range notation (QQ+, T9s-65s)
 VALUE_NAME: Final = "valueName"
 CATEGORY_NAME: Final = "categoryName"
 IS_HAND: Final = "isHand"

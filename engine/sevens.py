@@ -497,23 +497,37 @@ def equity(table: np.ndarray, n: int, holes: Sequence[Sequence[int]], board: Seq
         sample = _sample_completions(len(rest), need, samples or SAMPLES, rng)
         seed_used = seed
     values = np.stack([_player_values(t, game, h, board, rest, need, sample) for h in holes])
+    lows = None
+    if low is not None:
+        low_table, qualifies = _check_table(low[0], n), np.asarray(low[1], dtype=bool)
+        lows = np.stack([_player_values(low_table, game, h, board, rest, need, sample) for h in holes])
+        lows = np.where(qualifies[lows], lows, -1)
+    return summarise(values, lows, exact, seed_used)
+
+
+def summarise(values: np.ndarray, lows: np.ndarray | None = None, exact: bool = True,
+              seed: int | None = None) -> Equity:
+    """Each player's wins, ties and share of the pot from their values on each deal (players x
+    deals, higher is better; a tie shares the pot equally), and on a split pot their lows (-1
+    where the low does not qualify, higher is better): the pot halved between the best high and
+    the best qualifying low, all to the high when no low qualifies.
+
+    >>> summarise(np.array([[3, 1, 2], [1, 2, 2]])).share
+    (0.5, 0.5)
+    """
     winners = values == values.max(axis=0)
     count = winners.sum(axis=0)
     boards = values.shape[1]
     shares = winners / count
     as_tuple = lambda a: tuple(float(x) for x in a)   # noqa: E731
     halves: dict[str, Any] = {}
-    if low is not None:
-        low_table, qualifies = _check_table(low[0], n), np.asarray(low[1], dtype=bool)
-        lows = np.stack([_player_values(low_table, game, h, board, rest, need, sample) for h in holes])
-        made = qualifies[lows]                                  # players x boards: a qualifying low
-        lows = np.where(made, lows, -1)
+    if lows is not None:
+        made = lows >= 0                                        # players x boards: a qualifying low
         any_low = made.any(axis=0)
         low_winners = made & (lows == lows.max(axis=0))
         low_shares = np.where(any_low, low_winners / np.maximum(low_winners.sum(axis=0), 1) / 2, 0.0)
         high_shares = np.where(any_low, shares / 2, shares)
         shares = high_shares + low_shares
-        winners = shares > 0
         halves = {"high": as_tuple(high_shares.sum(axis=1) / boards), "low": as_tuple(low_shares.sum(axis=1) / boards),
                   "low_boards": float(any_low.sum() / boards)}
         win = (shares == 1).sum(axis=1) / boards                # scoops: the whole pot
@@ -523,8 +537,8 @@ def equity(table: np.ndarray, n: int, holes: Sequence[Sequence[int]], board: Seq
         tie = (winners & (count > 1)).sum(axis=1) / boards
     share = shares.sum(axis=1) / boards
     if exact or boards < 2:
-        stderr = np.zeros(len(holes))
+        stderr = np.zeros(len(values))
     else:
         stderr = shares.std(axis=1, ddof=1) / math.sqrt(boards)
-    return Equity(boards, exact, seed_used, as_tuple(win), as_tuple(tie), as_tuple(share),
+    return Equity(boards, exact, None if exact else seed, as_tuple(win), as_tuple(tie), as_tuple(share),
                   as_tuple(stderr), **halves)

@@ -148,7 +148,7 @@ def test_the_check_of_equity_catches_a_table_that_is_not_the_rules(engine, monke
     from engine import equity as module
     table = five_card_table(engine)
     flipped = type(table)(table.cards, (table.values.max() - table.values).astype(np.int32), table.ranks,
-                          table.classes, table.rules_digest)
+                          table.classes, table.rules_digest, table.places)   # its places: the proof is the rules'
     monkeypatch.setattr("engine.table.five_card_table", lambda engine, *a, **k: flipped)
     with pytest.raises(module.TableDisagrees, match="disagree"):
         module.equity(engine, ["AS AD", "KS KH"], board="2C 7D 9H")

@@ -12,9 +12,11 @@ from .common import CommandError, add_json_option, add_rules_option, load_engine
 
 def register(sub: Any) -> None:
     p = sub.add_parser("equity", help="each player's win, tie and equity over every way the board "
-                                      "can be completed (exact when feasible, else sampled)")
-    p.add_argument("holes", nargs="+", metavar="HOLE", help="each player's own cards, one argument each "
-                                                            "(hold'em: two; omaha: four)")
+                                      "can be completed (exact when feasible, else sampled); cards or ranges")
+    p.add_argument("holes", nargs="+", metavar="HAND", help="each player's own cards (hold'em: two; omaha: "
+                                                            "four) or range, one argument each: AhKh, "
+                                                            "'QQ+,AKs,T9s-65s,22-55,A2s-A5s', random; "
+                                                            "each hand of a range counts the same")
     p.add_argument("--board", metavar="CARDS", help="the board's cards so far (0, 3, 4 or 5)")
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (seen, burnt, folded)")
     p.add_argument("--game", default="holdem", metavar="GAME",
@@ -32,6 +34,19 @@ def _building(what: str, total: int) -> Callable[[int], None]:
     """The table is being built (not cached yet): a line, and a bar on a terminal."""
     say(f"building the rules' five-card table: {total:,} {what}, asked once (then cached)")
     return progress(total, what) or (lambda n: None)
+
+
+def _counting() -> Callable[[int, int], None]:
+    """A bar on a terminal as two ranges are counted board by board (seconds before the flop)."""
+    bar: list = []
+
+    def step(done: int, total: int) -> None:
+        if not bar:
+            bar.append(progress(total, "boards") or (lambda n: None))
+            bar.append(0)
+        bar[0](done - bar[1])
+        bar[1] = done
+    return step
 
 
 def _count(text: str | None, option: str, least: int) -> int | None:
@@ -52,7 +67,8 @@ def run_equity(args: argparse.Namespace) -> int:
     if not 2 <= len(args.holes) <= 10:
         raise CommandError("equity takes 2 to 10 players")
     engine = load_engine(args)
-    result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0, progress=_building)
+    result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0, progress=_building,
+                    counting=_counting())
     if args.json:
         print_json(result.as_dict())
     else:

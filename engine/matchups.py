@@ -1,0 +1,301 @@
+"""Equity of hand ranges, counted with numpy from a table of five-card values (free of poker, as
+engine.sevens is: cards are deck positions, hands rows of them).
+
+A range is a set of hands each weighted equally; a deal is one hand of each range, no card twice,
+and a completion of the board from the cards left.  Every matchup of hands has the same number of
+completions, so weighting matchups equally is weighting deals equally: equity is a mean over deals.
+
+* :func:`headsup`: two ranges of two-card hands in hold'em, exactly.  It turns the count around:
+  board by board (each full board once, not once per matchup), every hand of both ranges gets its
+  best of seven from the seven-card table (the five-card table lifted twice, ``sevens._lift``), the
+  second range's values are sorted, and each hand of the first counts the hands below and equal to
+  it by binary search, less those that share a card with it (found through each card's hands).
+  When the rules are proven blind to suits and nothing else tells the suits apart (no board, no
+  dead cards, ranges closed under renaming the suits), each class of boards under renamings is
+  counted once with its size: about 134,000 boards of 2,598,960.
+* :func:`sample`: any number of ranges, hold'em or Omaha: deals drawn uniformly (a hand of each
+  range, redrawn while two share a card; then the board), with a seed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from . import sevens
+from .sevens import _BINOM, _c, _combos, _lift, colex
+
+SEVENS_AFTER = 3_000_000     # boards x hands past which the seven-card table is built (2 s for 52)
+SEVENS_MAX = 250_000_000     # the seven-card table's entries at most (C(52, 7) = 133,784,560)
+_CELLS = 4_000_000           # boards x hands per chunk
+_NONE = np.iinfo(np.int32).max   # the value of a hand that holds a card of the board
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Deals counted for the first range against the second: ``wins`` (the first's hand wins),
+    ``ties``, ``losses``; ``matchups`` (pairs of hands with no card in common) and ``boards``
+    completions each: ``deals = matchups * boards = wins + ties + losses``."""
+    wins: int
+    ties: int
+    losses: int
+    matchups: int
+    boards: int
+
+    @property
+    def deals(self) -> int:
+        return self.wins + self.ties + self.losses
+
+
+def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, board: Sequence[int] = (),
+            dead: Sequence[int] = (), suits: Sequence[int] | None = None, values: Sequence[int] | None = None,
+            progress: Callable[[int, int], None] | None = None) -> Counts:
+    """Every deal of a hand of ``first`` against a hand of ``second`` (rows of two positions, each
+    hand once, none holding a card of the board or a dead card) on every completion of the board.
+
+    ``suits``/``values``: each position's suit and value, given only when the table is proven
+    blind to suits; then the classes of boards are counted once each where nothing else tells the
+    suits apart.  ``progress(done, total)`` is told of the boards counted.
+
+    A 10-card deck where the higher colex is the better hand: the 9 wins every deal.
+
+    >>> table = np.arange(252)
+    >>> headsup(table, 10, np.array([[0, 9]]), np.array([[7, 8], [1, 2]]))
+    Counts(wins=12, ties=0, losses=0, matchups=2, boards=6)
+    >>> headsup(table, 10, np.array([[0, 1], [7, 8]]), np.array([[1, 2], [6, 9]]))
+    Counts(wins=6, ties=0, losses=12, matchups=3, boards=6)
+    """
+    t = sevens._check_table(table, n)
+    a, b = _hands(first, "first"), _hands(second, "second")
+    used = set(board) | set(dead)
+    if any(set(h) & used for h in map(tuple, np.concatenate([a, b]))):
+        raise ValueError("a hand of a range holds a card of the board or a dead card")
+    rest = np.array([c for c in range(n) if c not in used], dtype=np.int64)
+    need = 5 - len(board)
+    fulls = np.sort(np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (_c(len(rest), need), len(board))),
+                                    rest[_combos(len(rest), need).astype(np.intp)]], axis=1), axis=1)
+    weights = np.ones(len(fulls), dtype=np.int64)
+    if suits is not None and values is not None and not used and _closed(a, suits, values) and _closed(b, suits, values):
+        fulls, weights = _classes(fulls, np.asarray(suits), np.asarray(values))
+    hands = np.unique(np.concatenate([a, b]), axis=0)
+    place = {tuple(h): i for i, h in enumerate(hands.tolist())}
+    ia = np.array([place[tuple(h)] for h in a.tolist()], dtype=np.intp)
+    ib = np.array([place[tuple(h)] for h in b.tolist()], dtype=np.intp)
+    # the hands of the second range that hold each card (padded with the column of no hand)
+    holding = [[j for j, h in enumerate(b.tolist()) if c in h] for c in range(n)]
+    width = max(1, max(map(len, holding)))
+    through = np.full((n, width), len(b), dtype=np.intp)
+    for c, js in enumerate(holding):
+        through[c, :len(js)] = js
+    second_at = {tuple(h): j for j, h in enumerate(b.tolist())}
+    same = np.array([second_at.get(tuple(h), len(b)) for h in a.tolist()], dtype=np.intp)   # a's hand in b
+    value = _Sevens(t, n, hands, len(fulls))
+    wins = ties = pairs = 0
+    step = max(1, _CELLS // max(len(hands), len(a) * (2 * width + 2)))
+    for lo in range(0, len(fulls), step):
+        v = value(fulls[lo:lo + step])                                          # boards x hands
+        w = weights[lo:lo + step]
+        va, vb = v[:, ia], v[:, ib]
+        okb = vb != _NONE
+        m = len(v)
+        offset = np.arange(m, dtype=np.int64)[:, None] * (1 << 32)
+        flat = (np.sort(vb, axis=1).astype(np.int64) + offset).ravel()
+        key = va.astype(np.int64) + offset
+        below = np.searchsorted(flat, key, "left") - np.arange(m)[:, None] * len(b)
+        upto = np.searchsorted(flat, key, "right") - np.arange(m)[:, None] * len(b)
+        padded = np.concatenate([vb, np.full((m, 1), _NONE, dtype=vb.dtype)], axis=1)
+        clash = padded[:, through[a[:, 0]]], padded[:, through[a[:, 1]]]         # boards x a x width
+        lower = sum((c < va[:, :, None]).sum(axis=2) for c in clash)
+        equal = sum((c == va[:, :, None]).sum(axis=2) for c in clash)
+        shared = sum((c != _NONE).sum(axis=2) for c in clash)
+        own = padded[:, same] != _NONE                                          # a's hand is in b too
+        ok = va != _NONE
+        won = below - lower
+        tied = (upto - below) - equal + own
+        faced = okb.sum(axis=1)[:, None] - shared + own
+        wins += int((w[:, None] * (won * ok)).sum())
+        ties += int((w[:, None] * (tied * ok)).sum())
+        pairs += int((w[:, None] * (faced * ok)).sum())
+        if progress is not None:
+            progress(min(lo + step, len(fulls)), len(fulls))
+    matchups = int(sum(len(b) - len(holding[x]) - len(holding[y]) + (j < len(b))
+                       for (x, y), j in zip(a.tolist(), same.tolist())))
+    completions = _c(len(rest) - 4, need)
+    if pairs != matchups * completions:
+        raise AssertionError(f"counted {pairs} deals, not {matchups} x {completions}")
+    return Counts(wins, ties, pairs - wins - ties, matchups, completions)
+
+
+def _hands(rows: np.ndarray, name: str) -> np.ndarray:
+    h = np.sort(np.asarray(rows, dtype=np.int64).reshape(-1, 2), axis=1)
+    if not len(h):
+        raise ValueError(f"the {name} range has no hand")
+    if (h[:, 0] == h[:, 1]).any():
+        raise ValueError(f"a hand of the {name} range holds a card twice")
+    if len(np.unique(h, axis=0)) != len(h):
+        raise ValueError(f"a hand appears twice in the {name} range")
+    return h
+
+
+def _renamings(suits: np.ndarray, values: np.ndarray) -> list[np.ndarray]:
+    """Two renamings of the suits (swap the first two; shift them all by one) as maps of
+    positions: together they make every renaming."""
+    at = {(int(v), int(s)): p for p, (v, s) in enumerate(zip(values, suits))}
+    k = int(suits.max()) + 1
+    maps = []
+    for rename in ({0: 1, 1: 0}, {s: (s + 1) % k for s in range(k)}):
+        maps.append(np.array([at[(int(v), rename.get(int(s), int(s)))] for v, s in zip(values, suits)]))
+    return maps
+
+
+def _closed(hands: np.ndarray, suits: Sequence[int], values: Sequence[int]) -> bool:
+    """Whether a range is the same range with its suits renamed (every renaming)."""
+    s, v = np.asarray(suits), np.asarray(values)
+    if s.max() < 1:
+        return True
+    rows = {tuple(h) for h in hands.tolist()}
+    return all({tuple(sorted(m[h])) for h in hands} == rows for m in _renamings(s, v))
+
+
+def _classes(fulls: np.ndarray, suits: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One board of each class under renamings of the suits, and the size of each class: a
+    board's class is the sorted list of its suits' sets of values (as bits)."""
+    k, width = int(suits.max()) + 1, int(values.max()) + 1
+    if k * width > 64:
+        return fulls, np.ones(len(fulls), dtype=np.int64)
+    rows = np.arange(len(fulls))
+    masks = np.zeros((len(fulls), k), dtype=np.uint64)
+    for j in range(fulls.shape[1]):
+        p = fulls[:, j]
+        masks[rows, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
+    masks.sort(axis=1)
+    key = np.zeros(len(fulls), dtype=np.uint64)
+    for i in range(k):
+        key |= np.left_shift(masks[:, i], np.uint64(width * i))
+    _, first, sizes = np.unique(key, return_index=True, return_counts=True)
+    return fulls[first], sizes.astype(np.int64)
+
+
+class _Sevens:
+    """The best value of each two-card hand with each full board (boards x hands; _NONE where the
+    hand holds a card of the board): from the seven-card table when there are many, else the
+    best of the 21 fives."""
+
+    def __init__(self, table: np.ndarray, n: int, hands: np.ndarray, boards: int) -> None:
+        self.table, self.n, self.hands = table, n, hands
+        self.sevens: np.ndarray | None = None
+        if boards * len(hands) > SEVENS_AFTER and _c(n, 7) <= SEVENS_MAX:
+            dense, _ = sevens._dense(table)
+            for j in (5, 6):
+                dense = _lift(dense, n, j)
+            self.sevens = dense
+        # the cards the hands hold, and each hand's two as columns of them
+        self.cards, inverse = np.unique(hands, return_inverse=True)
+        self.x, self.y = inverse.reshape(hands.shape).T
+        self.binom = _BINOM.ravel()
+        self.cols = _BINOM.shape[1]
+
+    def __call__(self, fulls: np.ndarray) -> np.ndarray:
+        m = len(fulls)
+        if self.sevens is None:
+            x, y = self.hands[:, 0], self.hands[:, 1]
+            hit = ((fulls[:, :, None] == x) | (fulls[:, :, None] == y)).any(axis=1)     # boards x hands
+            rows = np.repeat(fulls, len(self.hands), axis=0)
+            holes = np.tile(self.hands, (m, 1))
+            ok = ~hit.ravel()
+            out = np.full(m * len(self.hands), _NONE, dtype=np.int32)
+            out[ok] = sevens.best_values(self.table, holes[ok], rows[ok])[0]
+            return out.reshape(m, len(self.hands))
+        idx = self._place(fulls, 0)[:, self.x] + self._place(fulls, 1)[:, self.y]
+        out = self.sevens[np.maximum(idx, 0)].astype(np.int32)
+        out[idx < 0] = _NONE
+        return out
+
+    def _place(self, fulls: np.ndarray, second: int) -> np.ndarray:
+        """Boards x the hands' cards: what a hole card c adds to the colex index of board + {x, y} as x
+        (``second`` 0) or as y (1, the higher of the two): C(c, its place + 1) and the change it
+        makes to the board cards' terms (those above it move up a place); the board's own terms
+        in the second.  Negative for a card of the board (a hand that cannot be dealt).
+
+        The index of a sorted seven is sum C(p_i, i + 1).  With i_c the board cards below c, x
+        sits at i_x, y at i_y + 1, and board card j at j + [x < b_j] + [y < b_j]; so with
+        S_k(i) = sum over j < i of C(b_j, j + 1 + k), the board adds S_0(i_x) + S_1(i_y) - S_1(i_x)
+        + S_2(5) - S_2(i_y): a part of x, a part of y and a constant."""
+        m, cols, cards = len(fulls), self.cols, self.cards
+        on = (fulls[:, :, None] == cards).any(axis=1)                          # boards x the hands' cards
+        below = (fulls[:, :, None] < cards).sum(axis=1)                        # board cards below c
+        terms = self.binom[fulls[:, :, None] * cols + np.arange(5)[:, None] + 1 + np.arange(3)]  # m x 5 x 3
+        sums = np.concatenate([np.zeros((m, 1, 3), dtype=np.int64), np.cumsum(terms, axis=1)], axis=1)
+        at = lambda k: np.take_along_axis(sums[:, :, k], below, axis=1)        # noqa: E731  S_k(i_c)
+        place = self.binom[cards * cols + below + 1 + second]
+        if second == 0:
+            place = place + at(0) - at(1)
+        else:
+            place = place + at(1) - at(2) + sums[:, 5, 2][:, None]
+        place[on] = -(1 << 40)
+        return place
+
+
+# -- sampling -------------------------------------------------------------------------------------
+
+def sample(n: int, ranges: Sequence[np.ndarray], board: Sequence[int], dead: Sequence[int], count: int,
+           rng: np.random.Generator, grid: np.ndarray | None = None, tries: int = 50) -> tuple[np.ndarray, np.ndarray]:
+    """``count`` deals drawn uniformly: each player's hand (rows of ``ranges[i]``: a row of
+    ``grid``, every matchup, when given; else drawn again while two share a card) and the full
+    board (``board`` plus cards from the rest): arrays of shape (count, players, hole) and
+    (count, 5).  ValueError when ``tries`` x count draws give too few deals (ranges that hardly
+    ever miss each other).
+
+    >>> rng = np.random.Generator(np.random.PCG64(0))
+    >>> holes, boards = sample(10, [np.array([[0, 1]]), np.array([[1, 2], [3, 4]])], [], [], 3, rng)
+    >>> holes[:, 1].tolist(), sorted(set(boards.ravel().tolist()) & {0, 1, 3, 4})
+    ([[3, 4], [3, 4], [3, 4]], [])
+    """
+    board, dead = list(board), list(dead)
+    taken: list[np.ndarray] = []
+    have, drawn = 0, 0
+    batch = max(1024, min(count, 50_000))
+    if grid is not None:
+        rows = grid[rng.integers(0, len(grid), size=count)]
+        taken.append(np.stack([r[rows[:, i]] for i, r in enumerate(ranges)], axis=1))
+        have = count
+    while have < count:
+        if drawn >= tries * count + 10 * batch:
+            raise ValueError("the ranges hardly ever deal hands with no card in common")
+        parts = [r[rng.integers(0, len(r), size=batch)] for r in ranges]
+        deal = np.concatenate(parts, axis=1)
+        drawn += batch
+        s = np.sort(deal, axis=1)
+        ok = (np.diff(s, axis=1) != 0).all(axis=1) if s.shape[1] > 1 else np.ones(batch, dtype=bool)
+        if board or dead:
+            ok &= ~np.isin(deal, board + dead).any(axis=1)
+        taken.append(np.stack(parts, axis=1)[ok])
+        have += int(ok.sum())
+    holes = np.concatenate(taken)[:count]
+    need = 5 - len(board)
+    keys = rng.random((count, n))
+    used = holes.reshape(count, -1)
+    keys[np.arange(count)[:, None], used] = 2.0
+    if board or dead:
+        keys[:, board + dead] = 2.0
+    drawn_cards = np.argpartition(keys, need, axis=1)[:, :need] if need else np.empty((count, 0), dtype=np.int64)
+    fulls = np.sort(np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (count, len(board))),
+                                    drawn_cards], axis=1), axis=1)
+    return holes, fulls
+
+
+def matchups(ranges: Sequence[np.ndarray], limit: int) -> np.ndarray | None:
+    """Every deal of one hand of each range with no card twice (rows of hand indices), or None
+    when the ranges' product is past ``limit``."""
+    if math.prod(len(r) for r in ranges) > limit:
+        return None
+    grid = np.stack(np.meshgrid(*[np.arange(len(r)) for r in ranges], indexing="ij"), axis=-1).reshape(-1, len(ranges))
+    cards = np.concatenate([r[grid[:, i]] for i, r in enumerate(ranges)], axis=1)
+    s = np.sort(cards, axis=1)
+    return grid[(np.diff(s, axis=1) != 0).all(axis=1)]
+
+
+__all__ = ["Counts", "headsup", "sample", "matchups", "colex"]
