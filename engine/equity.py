@@ -214,19 +214,21 @@ def _ranged(engine: "Engine", table, arrays: list[np.ndarray], shown: list[int],
     left = n - len(shown) - len(gone) - sum(a.shape[1] for a in arrays)
     fives = math.comb(7, 5) if shape == "holdem" else 60
     if samples is None and low is None and shape == "holdem" and len(arrays) == 2:
-        symmetry = None
-        if not shown and not gone:
-            from .proof import suit_symmetry
-            found = suit_symmetry(engine.ruleset.clauses)
-            symmetry = None if isinstance(found, str) else found
-        c = matchups.headsup(table.values, n, arrays[0], arrays[1], shown, gone,
-                             suits=symmetry.suits if symmetry else None, values=symmetry.values if symmetry else None,
-                             progress=counting)
-        d = c.deals
-        fields = dict(boards=d, exact=True, seed=None, win=(c.wins / d, c.losses / d), tie=(c.ties / d, c.ties / d),
-                      share=((c.wins + c.ties / 2) / d, (c.losses + c.ties / 2) / d), stderr=(0.0, 0.0),
-                      matchups=c.matchups)
-        return fields, some(checked)
+        from .proof import suit_symmetry
+        found = suit_symmetry(engine.ruleset.clauses)
+        symmetry = None if isinstance(found, str) else found
+        try:
+            c = matchups.headsup(table.values, n, arrays[0], arrays[1], shown, gone,
+                                 suits=symmetry.suits if symmetry else None,
+                                 values=symmetry.values if symmetry else None, progress=counting)
+        except matchups.TooMany:
+            c = None                                  # sampled below
+        if c is not None:
+            d = c.deals
+            fields = dict(boards=d, exact=True, seed=None, win=(c.wins / d, c.losses / d),
+                          tie=(c.ties / d, c.ties / d), share=((c.wins + c.ties / 2) / d, (c.losses + c.ties / 2) / d),
+                          stderr=(0.0, 0.0), matchups=c.matchups)
+            return fields, some(checked)
     if samples is None and grid is not None and \
             len(grid) * math.comb(left, need) * len(arrays) * fives <= RANGE_EXACT_LIMIT:
         each = []

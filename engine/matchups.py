@@ -10,15 +10,17 @@ completions, so weighting matchups equally is weighting deals equally: equity is
   best of seven from the seven-card table (the five-card table lifted twice, ``sevens._lift``), the
   second range's values are sorted, and each hand of the first counts the hands below and equal to
   it by binary search, less those that share a card with it (found through each card's hands).
-  When the rules are proven blind to suits and nothing else tells the suits apart (no board, no
-  dead cards, ranges closed under renaming the suits), each class of boards under renamings is
-  counted once with its size: about 134,000 boards of 2,598,960.
+  When the rules are proven blind to suits, the suits that nothing else tells apart (none of
+  their cards on the board or dead, every range closed under renaming them among themselves)
+  are renamed away: each class of boards is counted once with its size (all four suits before
+  the flop: about 134,000 boards of 2,598,960; AhKh against random: the other three).
 * :func:`sample`: any number of ranges, hold'em or Omaha: deals drawn uniformly (a hand of each
   range, redrawn while two share a card; then the board), with a seed.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -28,10 +30,20 @@ import numpy as np
 from . import sevens
 from .sevens import _BINOM, _c, _combos, _lift, colex
 
+# headsup counts exactly while boards x hands valued is within CELLS (before the flop, "QQ+,AKs"
+# against random by board classes: 178 million, 8 s in all; AhKh against random, three suits
+# renamed: 464 million, 19 s, is sampled instead) and boards x first hands x the hands of the
+# second that share a card with one is within CLASHES
+CELLS = 250_000_000
+CLASHES = 1_000_000_000
 SEVENS_AFTER = 3_000_000     # boards x hands past which the seven-card table is built (2 s for 52)
 SEVENS_MAX = 250_000_000     # the seven-card table's entries at most (C(52, 7) = 133,784,560)
 _CELLS = 4_000_000           # boards x hands per chunk
 _NONE = np.iinfo(np.int32).max   # the value of a hand that holds a card of the board
+
+
+class TooMany(ValueError):
+    """Counting every deal exactly would take too long (boards x hands past the limit)."""
 
 
 @dataclass(frozen=True)
@@ -52,13 +64,16 @@ class Counts:
 
 def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, board: Sequence[int] = (),
             dead: Sequence[int] = (), suits: Sequence[int] | None = None, values: Sequence[int] | None = None,
-            progress: Callable[[int, int], None] | None = None) -> Counts:
+            progress: Callable[[int, int], None] | None = None, limit: int = CELLS) -> Counts:
     """Every deal of a hand of ``first`` against a hand of ``second`` (rows of two positions, each
     hand once, none holding a card of the board or a dead card) on every completion of the board.
 
     ``suits``/``values``: each position's suit and value, given only when the table is proven
-    blind to suits; then the classes of boards are counted once each where nothing else tells the
-    suits apart.  ``progress(done, total)`` is told of the boards counted.
+    blind to suits; then the classes of boards under renamings of the suits that nothing else
+    tells apart (no board or dead card of theirs, the ranges closed under them) are counted once
+    each, times their size.  ``progress(done, total)`` is told of the boards counted.  TooMany when boards
+    x hands to count are past ``limit`` (before the flop with dead cards, or ranges not closed
+    under renaming the suits, against a wide range).
 
     A 10-card deck where the higher colex is the better hand: the 9 wins every deal.
 
@@ -78,9 +93,13 @@ def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, bo
     fulls = np.sort(np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (_c(len(rest), need), len(board))),
                                     rest[_combos(len(rest), need).astype(np.intp)]], axis=1), axis=1)
     weights = np.ones(len(fulls), dtype=np.int64)
-    if suits is not None and values is not None and not used and _closed(a, suits, values) and _closed(b, suits, values):
-        fulls, weights = _classes(fulls, np.asarray(suits), np.asarray(values))
+    if suits is not None and values is not None:
+        su, va = np.asarray(suits), np.asarray(values)
+        fulls, weights = _classes(fulls, su, va, _free_suits([a, b], used, su, va))
     hands = np.unique(np.concatenate([a, b]), axis=0)
+    clashes = len(fulls) * len(a) * 2 * max(1, max(np.bincount(b.ravel(), minlength=n)))
+    if len(fulls) * len(hands) > limit or clashes > CLASHES:
+        raise TooMany(f"{len(fulls):,} boards x {len(hands):,} hands")
     place = {tuple(h): i for i, h in enumerate(hands.tolist())}
     ia = np.array([place[tuple(h)] for h in a.tolist()], dtype=np.intp)
     ib = np.array([place[tuple(h)] for h in b.tolist()], dtype=np.intp)
@@ -140,38 +159,45 @@ def _hands(rows: np.ndarray, name: str) -> np.ndarray:
     return h
 
 
-def _renamings(suits: np.ndarray, values: np.ndarray) -> list[np.ndarray]:
-    """Two renamings of the suits (swap the first two; shift them all by one) as maps of
-    positions: together they make every renaming."""
+def _renamings(suits: np.ndarray, values: np.ndarray, free: Sequence[int]) -> list[np.ndarray]:
+    """Two renamings of the ``free`` suits among themselves (swap the first two; shift them all
+    by one) as maps of positions: together they make every renaming of them."""
     at = {(int(v), int(s)): p for p, (v, s) in enumerate(zip(values, suits))}
-    k = int(suits.max()) + 1
     maps = []
-    for rename in ({0: 1, 1: 0}, {s: (s + 1) % k for s in range(k)}):
+    for rename in ({free[0]: free[1], free[1]: free[0]}, {s: free[(i + 1) % len(free)] for i, s in enumerate(free)}):
         maps.append(np.array([at[(int(v), rename.get(int(s), int(s)))] for v, s in zip(values, suits)]))
     return maps
 
 
-def _closed(hands: np.ndarray, suits: Sequence[int], values: Sequence[int]) -> bool:
-    """Whether a range is the same range with its suits renamed (every renaming)."""
-    s, v = np.asarray(suits), np.asarray(values)
-    if s.max() < 1:
-        return True
-    rows = {tuple(h) for h in hands.tolist()}
-    return all({tuple(sorted(m[h])) for h in hands} == rows for m in _renamings(s, v))
+def _free_suits(ranges: Sequence[np.ndarray], used: set[int], suits: np.ndarray, values: np.ndarray) -> list[int]:
+    """The most suits that nothing tells apart: none of them on the board or dead, and every range
+    the same range with them renamed among themselves (AhKh against random: the other three)."""
+    k = int(suits.max()) + 1
+    open_ = [u for u in range(k) if not any(int(suits[c]) == u for c in used)]
+    rows = [{tuple(h) for h in r.tolist()} for r in ranges]
+    for size in range(len(open_), 1, -1):
+        for free in itertools.combinations(open_, size):
+            maps = _renamings(suits, values, free)
+            if all({tuple(sorted(m[h])) for h in r} == rs for r, rs in zip(ranges, rows) for m in maps):
+                return list(free)
+    return []
 
 
-def _classes(fulls: np.ndarray, suits: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """One board of each class under renamings of the suits, and the size of each class: a
-    board's class is the sorted list of its suits' sets of values (as bits)."""
+def _classes(fulls: np.ndarray, suits: np.ndarray, values: np.ndarray,
+             free: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """One board of each class under renamings of the ``free`` suits among themselves, and the
+    size of each class: a board's class is its other suits' sets of values, in order, then the
+    free suits' sets sorted (as bits)."""
     k, width = int(suits.max()) + 1, int(values.max()) + 1
-    if k * width > 64:
+    if k * width > 64 or len(free) < 2:
         return fulls, np.ones(len(fulls), dtype=np.int64)
     rows = np.arange(len(fulls))
     masks = np.zeros((len(fulls), k), dtype=np.uint64)
     for j in range(fulls.shape[1]):
         p = fulls[:, j]
         masks[rows, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
-    masks.sort(axis=1)
+    fixed = [u for u in range(k) if u not in free]
+    masks = np.concatenate([masks[:, fixed], np.sort(masks[:, list(free)], axis=1)], axis=1)
     key = np.zeros(len(fulls), dtype=np.uint64)
     for i in range(k):
         key |= np.left_shift(masks[:, i], np.uint64(width * i))
@@ -298,4 +324,4 @@ def matchups(ranges: Sequence[np.ndarray], limit: int) -> np.ndarray | None:
     return grid[(np.diff(s, axis=1) != 0).all(axis=1)]
 
 
-__all__ = ["Counts", "headsup", "sample", "matchups", "colex"]
+__all__ = ["Counts", "TooMany", "headsup", "sample", "matchups", "colex"]

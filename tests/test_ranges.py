@@ -223,12 +223,21 @@ def test_boards_counted_by_class_are_every_board(short):
     assert by_class.ties / by_class.deals == pytest.approx(ties / len(pairs), abs=1e-12)
 
 
-def test_a_range_not_closed_under_suits_counts_every_board(short):
+def test_only_the_suits_nothing_tells_apart_are_renamed(short):
+    # AhKh tells hearts apart: the other three suits are renamed among themselves, and the counts
+    # are those of every board; a dead card of one of them leaves two
     engine, table, symmetry = short
     at = {c: i for i, c in enumerate(table.cards)}
+    suits, values = np.asarray(symmetry.suits), np.asarray(symmetry.values)
     a, b = (np.array([[at[c] for c in h] for h in read_range(engine, t).combos]) for t in ("AhKh,QQ", "JJ+"))
+    heart = suits[at[engine.cards("AH")[0]]]
+    assert matchups._free_suits([a, b], set(), suits, values) == [u for u in range(4) if u != heart]
+    spade = at[engine.cards("6S")[0]]
+    assert len(matchups._free_suits([a, b], {spade}, suits, values)) == 2
     assert matchups.headsup(table.values, 36, a, b, suits=symmetry.suits, values=symmetry.values) == \
         matchups.headsup(table.values, 36, a, b)
+    assert matchups.headsup(table.values, 36, a, b, dead=[spade], suits=symmetry.suits, values=symmetry.values) == \
+        matchups.headsup(table.values, 36, a, b, dead=[spade])
 
 
 def test_sampled_ranges_agree_with_the_exact_count(engine):
