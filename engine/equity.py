@@ -32,7 +32,7 @@ from .notation import Cards, InvalidCards
 from .ranges import Range, read_range
 
 if TYPE_CHECKING:
-    from .table import Progress
+    from .table import FiveTable, Progress
     from .core import Engine
 
 CHECKED = 24        # completions per run also judged by the rules' showdown
@@ -40,6 +40,8 @@ CHECKED = 24        # completions per run also judged by the rules' showdown
 # x fives a player are within this (two hands of AA against two of KK before the flop: 5.8e8)
 RANGE_EXACT_LIMIT = 2_000_000_000
 MATCHUPS = 2_000_000  # deals enumerated (then sampled from) while the ranges' product is within this
+MATCHUP_CALLS = 400   # matchups counted one at a time at most (each a few milliseconds)
+SAMPLE_CHUNK = 50_000  # deals sampled and valued at a time
 
 
 @dataclass(frozen=True)
@@ -61,10 +63,7 @@ class Equity(sevens.Equity):
     # ``boards`` then counts deals: a matchup and a completion of the board.
     hands: tuple[int, ...] = ()
     matchups: int | None = None
-
-    @property
-    def ranged(self) -> bool:
-        return any(h != 1 for h in self.hands)
+    ranged: bool = False          # some player was given a range: ``boards`` counts deals
 
     def as_dict(self) -> dict:
         players = [{"hole": p, "win": w, "tie": t, "equity": s, "stderr": e}
@@ -96,7 +95,7 @@ class Equity(sevens.Equity):
         split = self.high is not None and self.low is not None
         if split:
             out[0] += (f"; the pot is halved between the best high and the best low, which qualifies on "
-                       f"{100 * (self.low_boards or 0):.2f}% of the boards")
+                       f"{100 * (self.low_boards or 0):.2f}% of the {'deals' if self.ranged else 'boards'}")
         for i, (p, w, t, s, e) in enumerate(zip(self.players, self.win, self.tie, self.share, self.stderr), 1):
             err = "" if self.exact else f" ± {100 * e:.2f}%"
             if self.ranged:
@@ -129,12 +128,17 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
     from .proof import order_proof
     from .table import five_card_table
     shape, own = _shape(engine, game)
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+        raise InvalidCards(f"samples must be a positive number, not {samples!r}")
     ranges = []
     for i, h in enumerate(holes, 1):
         try:
             ranges.append(h if isinstance(h, Range) else read_range(engine, h, own, game))
         except InvalidCards as exc:
             raise InvalidCards(f"player {i}: {exc}") from None
+        if not ranges[-1].combos or any(len(c) != own for c in ranges[-1].combos):
+            raise InvalidCards(f"player {i}: {game} deals {own} hole cards; the range {ranges[-1].text!r} "
+                               f"holds other hands")
     shown = engine.cards(board) if board is not None else []
     gone = engine.cards(dead) if dead is not None else []
     if len(shown) > 5:
@@ -179,6 +183,10 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
         _check(engine, table, deals, game, shape, lows, low)
         return Equity(**vars(result), players=tuple(fmt(p) for p in players), board=fmt(shown), game=game,
                       checked=checked, hands=(1,) * len(ranges), matchups=1)
+    left = len(engine.deck) - len(shown) - len(gone)
+    if left < own * len(ranges) + 5 - len(shown):
+        raise InvalidCards(f"{left} cards left to deal {len(ranges)} hands of {own} and complete the board: "
+                           f"{own * len(ranges) + 5 - len(shown)} needed")
     out = [r.without([*shown, *gone, *(c for q in ranges if q.exact and q is not r for c in q.combos[0])])
            for r in ranges]
     for i, r in enumerate(out, 1):
@@ -190,25 +198,27 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
                             counting)
     _check(engine, table, deals, game, shape, lows, low)
     return Equity(**result, players=tuple(r.text for r in ranges), board=fmt(shown), game=game,
-                  checked=len(deals), hands=tuple(len(r) for r in out))
+                  checked=len(deals), hands=tuple(len(r) for r in out), ranged=True)
 
 
-def _ranged(engine: "Engine", table, arrays: list[np.ndarray], shown: list[int], gone: list[int], shape: str,
-            samples: int | None, seed: int, checked: int, low: Any,
+def _ranged(engine: "Engine", table: "FiveTable", arrays: list[np.ndarray], shown: list[int], gone: list[int],
+            shape: str, samples: int | None, seed: int, checked: int, low: tuple[np.ndarray, np.ndarray] | None,
             counting: Callable[[int, int], None] | None) -> tuple[dict, list[tuple[list[list[int]], list[int]]]]:
     """The equity of ranges (rows of deck positions): exact board by board for two in hold'em,
-    exact matchup by matchup while that is within RANGE_EXACT_LIMIT, else sampled deals; and a
-    few deals (card ids) for the rules' showdown to judge too."""
+    exact matchup by matchup while a few matchups will do, else sampled deals; and a few deals
+    (card ids) for the rules' showdown to judge too."""
     n = len(table.cards)
     rng = np.random.Generator(np.random.PCG64(seed))
-    grid = matchups.matchups(arrays, MATCHUPS)
-    if grid is not None and not len(grid):
-        raise InvalidCards("the ranges deal no matchup: every hand of one shares a card with every hand of another")
+    try:
+        sampler = matchups.Sampler(n, arrays, shown, gone, limit=MATCHUPS)
+    except ValueError as exc:
+        raise InvalidCards(str(exc)) from None
     ids = lambda p: [table.cards[i] for i in p]  # noqa: E731
+
     def some(count: int) -> list[tuple[list[list[int]], list[int]]]:
         if count <= 0:
             return []
-        holes, fulls = matchups.sample(n, arrays, shown, gone, count, rng, grid=grid)
+        holes, fulls = sampler.draw(count, rng)
         return [([ids(h) for h in deal], ids(board)) for deal, board in zip(holes.tolist(), fulls.tolist())]
     need = 5 - len(shown)
     left = n - len(shown) - len(gone) - sum(a.shape[1] for a in arrays)
@@ -229,13 +239,17 @@ def _ranged(engine: "Engine", table, arrays: list[np.ndarray], shown: list[int],
                           tie=(c.ties / d, c.ties / d), share=((c.wins + c.ties / 2) / d, (c.losses + c.ties / 2) / d),
                           stderr=(0.0, 0.0), matchups=c.matchups)
             return fields, some(checked)
-    if samples is None and grid is not None and \
-            len(grid) * math.comb(left, need) * len(arrays) * fives <= RANGE_EXACT_LIMIT:
+    grid = matchups.matchups(arrays, MATCHUP_CALLS)
+    work = math.comb(left, need) * len(arrays) * fives * (2 if low is not None else 1)
+    if samples is None and grid is not None and len(grid) <= MATCHUP_CALLS and len(grid) * work <= RANGE_EXACT_LIMIT:
         each = []
         for row in grid:
             hands = [a[j].tolist() for a, j in zip(arrays, row)]
-            each.append(sevens.equity(table.values, n, hands, shown, gone, game=shape, low=low,
-                                      exact_limit=RANGE_EXACT_LIMIT))
+            try:
+                each.append(sevens.equity(table.values, n, hands, shown, gone, game=shape, low=low,
+                                          exact_limit=RANGE_EXACT_LIMIT))
+            except ValueError as exc:
+                raise InvalidCards(str(exc)) from None
         mean = lambda name: tuple(float(np.mean([getattr(e, name)[i] for e in each]))  # noqa: E731
                                   for i in range(len(arrays)))
         fields = dict(boards=len(grid) * each[0].boards, exact=True, seed=None, win=mean("win"), tie=mean("tie"),
@@ -244,26 +258,30 @@ def _ranged(engine: "Engine", table, arrays: list[np.ndarray], shown: list[int],
             fields.update(high=mean("high"), low=mean("low"),
                           low_boards=float(np.mean([e.low_boards for e in each])))
         return fields, some(checked)
+    tally = sevens.Tally(len(arrays), low is not None)
+    deals: list[tuple[list[list[int]], list[int]]] = []
     count = samples or sevens.SAMPLES
     try:
-        holes, fulls = matchups.sample(n, arrays, shown, gone, count, rng, grid=grid)
+        for done in range(0, count, SAMPLE_CHUNK):            # bounded memory, however many
+            holes, fulls = sampler.draw(min(SAMPLE_CHUNK, count - done), rng)
+            values = np.stack([sevens.best_values(table.values, holes[:, i], fulls, shape)[0]
+                               for i in range(len(arrays))])
+            lows = None
+            if low is not None:
+                lows = np.stack([sevens.best_values(low[0], holes[:, i], fulls, shape)[0] for i in range(len(arrays))])
+                lows = np.where(low[1][lows], lows, -1)
+            tally.add(values, lows)
+            deals += [([ids(h) for h in deal], ids(board))
+                      for deal, board in zip(holes[:checked - len(deals)].tolist(), fulls[:checked - len(deals)].tolist())]
     except ValueError as exc:
         raise InvalidCards(str(exc)) from None
-    values = np.stack([sevens.best_values(table.values, holes[:, i], fulls, shape)[0] for i in range(len(arrays))])
-    lows = None
-    if low is not None:
-        lows = np.stack([sevens.best_values(low[0], holes[:, i], fulls, shape)[0] for i in range(len(arrays))])
-        lows = np.where(low[1][lows], lows, -1)
-    result = sevens.summarise(values, lows, exact=False, seed=seed)
-    deals = [([ids(h) for h in deal], ids(board)) for deal, board in zip(holes[:checked].tolist(),
-                                                                          fulls[:checked].tolist())]
-    return dict(vars(result), matchups=None), deals
+    return dict(vars(tally.equity(False, seed)), matchups=None), deals
 
 
-def _shape(engine: "Engine", game: str) -> tuple[str, int | None]:
+def _shape(engine: "Engine", game: str) -> tuple[str, int]:
     """How a game deals (sevens.GAMES): hold'em (two hole cards, any five play) or Omaha (four,
     exactly two of them play), read off the rules' holeCards and usesOwn of the game; and its
-    number of hole cards (None where the rules give none).  InvalidCards names an unknown game."""
+    number of hole cards.  InvalidCards names an unknown game or one dealt otherwise."""
     code, _ = engine._game(game)
     own = dict(engine._static(I.HOLE_CARDS, 2)).get(code)
     uses = dict(engine._static(I.USES_OWN, 2)).get(code) if any(
@@ -271,7 +289,7 @@ def _shape(engine: "Engine", game: str) -> tuple[str, int | None]:
     shapes = {(2, None): "holdem", (4, 2): "omaha"}
     if (own, uses) not in shapes:
         raise InvalidCards(f"poker equity deals hold'em and Omaha boards (and their hi/lo), not {game!r}")
-    return shapes[(own, uses)], own
+    return shapes[(own, uses)], int(own)
 
 
 def _check(engine: "Engine", table, deals: Sequence[tuple[list[list[int]], list[int]]], game: str, shape: str,

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 CHUNK = 5_000          # hands asked of the rules at once
 POOL_AFTER = 2_000     # hands in a chunk before they are replayed by worker processes
+AHEAD = 2              # chunks handed to the workers beyond the one being asked about
 LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
 TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
@@ -173,12 +174,18 @@ class Histories:
         while this process asks the rules about the chunk before."""
         with _Workers() as workers:
             pending: deque[Callable[[], list[_Hand]]] = deque()
+            first: list[tuple[Any, Any]] | None = None     # the first chunk, until warmed
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.prepare(batch, name))
-                if len(pending) == 1:
-                    self._warm(batch)
-                else:
+                if first is None and len(pending) == 1:
+                    first = batch
+                if len(pending) > AHEAD:
+                    if first:                        # the tables and proofs, while the workers replay
+                        self._warm(first)
+                        first = []
                     yield from self._chunk(pending.popleft()(), progress)
+            if first:
+                self._warm(first)
             while pending:
                 yield from self._chunk(pending.popleft()(), progress)
 
@@ -238,6 +245,21 @@ class Histories:
             shares[p] = shares.get(p, 0) + x
 
     def _showdowns(self, engine: "Engine", hands: list[_Hand]) -> None:
+        known: dict[str, int] = {}
+
+        def ids(cards: tuple[str, ...]) -> tuple[int, ...]:
+            """Card ids of PHH cards, each symbol read by the notation once (InvalidCards: not in
+            the rules' deck)."""
+            try:
+                return tuple(map(known.__getitem__, cards))
+            except KeyError:
+                for c in cards:
+                    if c not in known:
+                        found = engine.cards(c)
+                        if len(found) != 1:
+                            raise ValueError(f"{c!r} is not one card of the rules' deck") from None
+                        known[c] = found[0]
+                return tuple(map(known.__getitem__, cards))
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:
@@ -251,11 +273,11 @@ class Histories:
             if contested:
                 self.counts["showdowns"] += 1
             try:
-                board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
-                mine = [(World(own, board=board, game=engine.games[variant.game]) if variant.game else own,
-                         (h, level, players))
+                board = ids(p.board) if variant.game else None
+                game = engine.games[variant.game] if variant.game else None
+                mine = [(World(own, board=board, game=game) if variant.game else own, (h, level, players))
                         for level, players in contested
-                        for own in [tuple(tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in players)]]
+                        for own in [tuple(ids(p.hole[q - 1]) for q in players)]]
             except ValueError as exc:                     # a card not in the rules' deck
                 h.fail("invalid", str(exc).splitlines()[0])
                 continue
@@ -282,7 +304,7 @@ class Histories:
                 if v.best:
                     h.best[q] = (engine.notation.format(v.best[i]), v.ranks[i])
                 else:
-                    h.best[q] = (engine.notation.format(engine.cards(" ".join(h.played.hole[q - 1]))), v.ranks[i])
+                    h.best[q] = (engine.notation.format(ids(h.played.hole[q - 1])), v.ranks[i])
 
     def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The second question, for the hands with a showdown: the awards, given its winners."""

@@ -14,8 +14,8 @@ completions, so weighting matchups equally is weighting deals equally: equity is
   their cards on the board or dead, every range closed under renaming them among themselves)
   are renamed away: each class of boards is counted once with its size (all four suits before
   the flop: about 134,000 boards of 2,598,960; AhKh against random: the other three).
-* :func:`sample`: any number of ranges, hold'em or Omaha: deals drawn uniformly (a hand of each
-  range, redrawn while two share a card; then the board), with a seed.
+* :class:`Sampler`: any number of ranges, hold'em or Omaha: deals drawn uniformly (a hand of each
+  range, redrawn while two share a card, ``random`` dealt from the cards left; then the board).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from . import sevens
-from .sevens import _BINOM, _c, _combos, _lift, colex
+from .sevens import _BINOM, _c, _combos, _lift
 
 # headsup counts exactly while boards x hands valued is within CELLS (before the flop, "QQ+,AKs"
 # against random by board classes: 178 million, 8 s in all; AhKh against random, three suits
@@ -267,50 +267,77 @@ class _Sevens:
 
 # -- sampling -------------------------------------------------------------------------------------
 
-def sample(n: int, ranges: Sequence[np.ndarray], board: Sequence[int], dead: Sequence[int], count: int,
-           rng: np.random.Generator, grid: np.ndarray | None = None, tries: int = 50) -> tuple[np.ndarray, np.ndarray]:
-    """``count`` deals drawn uniformly: each player's hand (rows of ``ranges[i]``: a row of
-    ``grid``, every matchup, when given; else drawn again while two share a card) and the full
-    board (``board`` plus cards from the rest): arrays of shape (count, players, hole) and
-    (count, 5).  ValueError when ``tries`` x count draws give too few deals (ranges that hardly
-    ever miss each other).
+class Sampler:
+    """Deals drawn uniformly: a hand of each range, no card twice, and the full board.
+
+    A range that is every hand of the cards nothing else holds (``random``, less the board, the
+    dead cards and the known hands) is dealt from the cards left once the other ranges have their
+    hands: every choice of those leaves the same number of cards, so the deal stays uniform, and
+    ten random hands need no redrawing.  The other ranges' hands are drawn from every matchup of
+    them when there are at most ``limit`` (enumerated, clashes left out), else drawn each and drawn
+    again while two share a card; ValueError when ``tries`` draws a deal give too few.
 
     >>> rng = np.random.Generator(np.random.PCG64(0))
-    >>> holes, boards = sample(10, [np.array([[0, 1]]), np.array([[1, 2], [3, 4]])], [], [], 3, rng)
+    >>> holes, boards = Sampler(10, [np.array([[0, 1]]), np.array([[1, 2], [3, 4]])], [], []).draw(3, rng)
     >>> holes[:, 1].tolist(), sorted(set(boards.ravel().tolist()) & {0, 1, 3, 4})
     ([[3, 4], [3, 4], [3, 4]], [])
     """
-    board, dead = list(board), list(dead)
-    taken: list[np.ndarray] = []
-    have, drawn = 0, 0
-    batch = max(1024, min(count, 50_000))
-    if grid is not None:
-        rows = grid[rng.integers(0, len(grid), size=count)]
-        taken.append(np.stack([r[rows[:, i]] for i, r in enumerate(ranges)], axis=1))
-        have = count
-    while have < count:
-        if drawn >= tries * count + 10 * batch:
-            raise ValueError("the ranges hardly ever deal hands with no card in common")
-        parts = [r[rng.integers(0, len(r), size=batch)] for r in ranges]
-        deal = np.concatenate(parts, axis=1)
-        drawn += batch
-        s = np.sort(deal, axis=1)
-        ok = (np.diff(s, axis=1) != 0).all(axis=1) if s.shape[1] > 1 else np.ones(batch, dtype=bool)
-        if board or dead:
-            ok &= ~np.isin(deal, board + dead).any(axis=1)
-        taken.append(np.stack(parts, axis=1)[ok])
-        have += int(ok.sum())
-    holes = np.concatenate(taken)[:count]
-    need = 5 - len(board)
-    keys = rng.random((count, n))
-    used = holes.reshape(count, -1)
-    keys[np.arange(count)[:, None], used] = 2.0
-    if board or dead:
-        keys[:, board + dead] = 2.0
-    drawn_cards = np.argpartition(keys, need, axis=1)[:, :need] if need else np.empty((count, 0), dtype=np.int64)
-    fulls = np.sort(np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (count, len(board))),
-                                    drawn_cards], axis=1), axis=1)
-    return holes, fulls
+
+    def __init__(self, n: int, ranges: Sequence[np.ndarray], board: Sequence[int], dead: Sequence[int],
+                 limit: int = 2_000_000, tries: int = 50) -> None:
+        self.n, self.ranges, self.board, self.dead, self.tries = n, list(ranges), list(board), list(dead), tries
+        known = {c for r in self.ranges if len(r) == 1 for c in r[0].tolist()}
+        left = n - len(set(self.board) | set(self.dead) | known)
+        self.full = [len(r) > 1 and len(r) == _c(left, r.shape[1]) for r in self.ranges]
+        self.drawn = [r for r, f in zip(self.ranges, self.full) if not f]
+        self.grid = matchups(self.drawn, limit) if self.drawn else None
+        if self.grid is not None and not len(self.grid):
+            raise ValueError("the ranges deal no matchup: every hand of one shares a card with every hand of another")
+        self.need = 5 - len(self.board) + sum(r.shape[1] for r, f in zip(self.ranges, self.full) if f)
+        if left - sum(r.shape[1] for r in self.drawn if len(r) > 1) < self.need:
+            raise ValueError("too few cards left to deal every hand and complete the board")
+
+    def draw(self, count: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        """``count`` deals: hands (count, players, hole cards) and boards (count, 5)."""
+        parts = self._hands(count, rng) if self.drawn else []
+        keys = rng.random((count, self.n))                     # the rest: a random order of the cards left
+        if parts:
+            used = np.concatenate(parts, axis=1)
+            keys[np.arange(count)[:, None], used] = 2.0
+        if self.board or self.dead:
+            keys[:, self.board + self.dead] = 2.0
+        rest = np.argsort(keys, axis=1)[:, :self.need] if self.need else np.empty((count, 0), dtype=np.int64)
+        hands, at, i = [], 0, 0
+        for r, f in zip(self.ranges, self.full):
+            if f:
+                hands.append(np.sort(rest[:, at:at + r.shape[1]], axis=1))
+                at += r.shape[1]
+            else:
+                hands.append(parts[i])
+                i += 1
+        fulls = np.sort(np.concatenate([np.broadcast_to(np.array(self.board, dtype=np.int64),
+                                                        (count, len(self.board))), rest[:, at:]], axis=1), axis=1)
+        return np.stack(hands, axis=1), fulls
+
+    def _hands(self, count: int, rng: np.random.Generator) -> list[np.ndarray]:
+        """The drawn ranges' hands of ``count`` deals, one array a range."""
+        if self.grid is not None:
+            rows = self.grid[rng.integers(0, len(self.grid), size=count)]
+            return [r[rows[:, i]] for i, r in enumerate(self.drawn)]
+        taken: list[list[np.ndarray]] = []
+        have = drawn = 0
+        batch = max(1024, min(count, 50_000))
+        while have < count:
+            if drawn >= self.tries * count + 10 * batch:
+                raise ValueError("the ranges hardly ever deal hands with no card in common")
+            parts = [r[rng.integers(0, len(r), size=batch)] for r in self.drawn]
+            deal = np.concatenate(parts, axis=1)
+            drawn += batch
+            srt = np.sort(deal, axis=1)
+            ok = (np.diff(srt, axis=1) != 0).all(axis=1) if srt.shape[1] > 1 else np.ones(batch, dtype=bool)
+            taken.append([p[ok] for p in parts])
+            have += int(ok.sum())
+        return [np.concatenate([t[i] for t in taken])[:count] for i in range(len(self.drawn))]
 
 
 def matchups(ranges: Sequence[np.ndarray], limit: int) -> np.ndarray | None:
@@ -324,4 +351,4 @@ def matchups(ranges: Sequence[np.ndarray], limit: int) -> np.ndarray | None:
     return grid[(np.diff(s, axis=1) != 0).all(axis=1)]
 
 
-__all__ = ["Counts", "TooMany", "headsup", "sample", "matchups", "colex"]
+__all__ = ["Counts", "TooMany", "headsup", "Sampler", "matchups"]

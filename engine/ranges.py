@@ -68,7 +68,8 @@ class Range:
 
 def read_range(engine: "Engine", text: Cards, size: int = 2, game: str = "holdem") -> Range:
     """The range a player's text names (``size`` hole cards a hand).  Text that reads as exactly
-    ``size`` cards is those cards; otherwise it is read item by item (module docstring).
+    ``size`` cards is those cards, whatever separates them (``Ah Kh``, ``Ah,Kh``: one hand);
+    otherwise it is read item by item (module docstring).
 
     >>> from engine import Engine
     >>> read_range(Engine(), "AKx")
@@ -97,14 +98,17 @@ def read_range(engine: "Engine", text: Cards, size: int = 2, game: str = "holdem
         raise InvalidCards("an empty range: give cards, random, or a range such as QQ+,AKs")
     reader = _Reader(engine, size, game)
     found: dict[tuple[int, ...], None] = {}
-    for item in items:
+    for item in dict.fromkeys(items):                 # an item written twice is read once
         if not item:
             raise InvalidCards(f"range {text!r}: an empty item between commas")
         try:
             for combo in reader.item(item):
                 found.setdefault(combo, None)
         except InvalidCards as exc:
-            raise InvalidCards(f"range {text!r}: {exc}") from None
+            why = str(exc)
+            if len(items) == 1 and why.startswith(f"{item!r}: "):     # the range is this item
+                why = why[len(repr(item)) + 2:]
+            raise InvalidCards(f"range {text!r}: {why}") from None
     return Range(text, tuple(sorted(found)))
 
 
@@ -156,8 +160,8 @@ class _Reader:
             raise InvalidCards(f"{item!r}: these rules give no rangeOrder, so no range can be read; "
                                f"give the cards, or random")
         if plus is not None:
-            high, low, kind, up = self._pair_of(plus.group(1), plus.group(2), item) + (plus.group(3).lower(),
-                                                                                        plus.group(4))
+            high, low = self._pair_of(plus.group(1), plus.group(2), item)
+            kind, up = plus.group(3).lower(), plus.group(4)
             if not up:
                 return self._hands(high, low, kind, item)
             if high == low:                      # QQ+: the pairs from it up

@@ -515,30 +515,56 @@ def summarise(values: np.ndarray, lows: np.ndarray | None = None, exact: bool = 
     >>> summarise(np.array([[3, 1, 2], [1, 2, 2]])).share
     (0.5, 0.5)
     """
-    winners = values == values.max(axis=0)
-    count = winners.sum(axis=0)
-    boards = values.shape[1]
-    shares = winners / count
-    as_tuple = lambda a: tuple(float(x) for x in a)   # noqa: E731
-    halves: dict[str, Any] = {}
-    if lows is not None:
-        made = lows >= 0                                        # players x boards: a qualifying low
-        any_low = made.any(axis=0)
-        low_winners = made & (lows == lows.max(axis=0))
-        low_shares = np.where(any_low, low_winners / np.maximum(low_winners.sum(axis=0), 1) / 2, 0.0)
-        high_shares = np.where(any_low, shares / 2, shares)
-        shares = high_shares + low_shares
-        halves = {"high": as_tuple(high_shares.sum(axis=1) / boards), "low": as_tuple(low_shares.sum(axis=1) / boards),
-                  "low_boards": float(any_low.sum() / boards)}
-        win = (shares == 1).sum(axis=1) / boards                # scoops: the whole pot
-        tie = ((shares > 0) & (shares < 1)).sum(axis=1) / boards
-    else:
-        win = (winners & (count == 1)).sum(axis=1) / boards
-        tie = (winners & (count > 1)).sum(axis=1) / boards
-    share = shares.sum(axis=1) / boards
-    if exact or boards < 2:
-        stderr = np.zeros(len(values))
-    else:
-        stderr = shares.std(axis=1, ddof=1) / math.sqrt(boards)
-    return Equity(boards, exact, None if exact else seed, as_tuple(win), as_tuple(tie), as_tuple(share),
-                  as_tuple(stderr), **halves)
+    tally = Tally(len(values), lows is not None)
+    tally.add(values, lows)
+    return tally.equity(exact, seed)
+
+
+class Tally:
+    """Sums over deals added chunk by chunk (so a large sample needs no more memory than a
+    chunk): each player's wins, ties, pot shares and their squares (for the standard error),
+    and on a split pot the high and low halves taken and the deals where a low qualifies."""
+
+    def __init__(self, players: int, split: bool = False) -> None:
+        self.split = split
+        self.deals = 0
+        self.win, self.tie, self.share, self.square, self.high, self.low = (np.zeros(players) for _ in range(6))
+        self.low_deals = 0
+
+    def add(self, values: np.ndarray, lows: np.ndarray | None = None) -> None:
+        """Deals of players x deals values (and lows, -1 where none qualifies), as summarise."""
+        winners = values == values.max(axis=0)
+        count = winners.sum(axis=0)
+        shares = winners / count
+        if lows is not None:
+            made = lows >= 0                                    # players x deals: a qualifying low
+            any_low = made.any(axis=0)
+            low_winners = made & (lows == lows.max(axis=0))
+            low_shares = np.where(any_low, low_winners / np.maximum(low_winners.sum(axis=0), 1) / 2, 0.0)
+            high_shares = np.where(any_low, shares / 2, shares)
+            shares = high_shares + low_shares
+            self.high += high_shares.sum(axis=1)
+            self.low += low_shares.sum(axis=1)
+            self.low_deals += int(any_low.sum())
+            self.win += (shares == 1).sum(axis=1)               # scoops: the whole pot
+            self.tie += ((shares > 0) & (shares < 1)).sum(axis=1)
+        else:
+            self.win += (winners & (count == 1)).sum(axis=1)
+            self.tie += (winners & (count > 1)).sum(axis=1)
+        self.share += shares.sum(axis=1)
+        self.square += (shares * shares).sum(axis=1)
+        self.deals += values.shape[1]
+
+    def equity(self, exact: bool, seed: int | None) -> Equity:
+        b = self.deals
+        as_tuple = lambda a: tuple(float(x) for x in a)   # noqa: E731
+        halves: dict[str, Any] = {}
+        if self.split:
+            halves = {"high": as_tuple(self.high / b), "low": as_tuple(self.low / b), "low_boards": self.low_deals / b}
+        if exact or b < 2:
+            stderr = np.zeros(len(self.share))
+        else:
+            mean = self.share / b
+            stderr = np.sqrt(np.maximum(self.square / b - mean * mean, 0.0) * b / (b - 1) / b)
+        return Equity(b, exact, None if exact else seed, as_tuple(self.win / b), as_tuple(self.tie / b),
+                      as_tuple(self.share / b), as_tuple(stderr), **halves)

@@ -109,7 +109,7 @@ def test_range_sizes(engine, text, count):
 
 @pytest.mark.parametrize("text, error", [
     ("AKx", "range 'AKx': 'AKx' is not 2 cards, random, or a range such as"),
-    ("QQs", "range 'QQs': 'QQs': a pair is neither suited nor offsuit"),
+    ("QQs", "range 'QQs': a pair is neither suited nor offsuit"),
     ("A2s-K5s", "a run keeps the first value (A2s-A5s), keeps the gap (T9s-65s), or is of pairs (22-55)"),
     ("AKs-QJo", "'AKs-QJo': both ends of a run are suited, offsuit, or neither"),
     ("QQ+,", "range 'QQ+,': an empty item between commas"),
@@ -259,6 +259,57 @@ def test_hi_lo_ranges_are_the_mean_of_their_matchups(engine):
     for name in ("share", "high", "low", "win", "tie"):
         assert getattr(mixed, name) == pytest.approx([(x + y) / 2 for x, y in zip(getattr(one, name),
                                                                                   getattr(other, name))], abs=1e-12)
+
+
+def test_random_hands_are_dealt_from_the_cards_left(engine):
+    # ten random hold'em hands (most independent draws share a card) and six-handed Omaha
+    e = equity(engine, ["random"] * 10, samples=2_000, checked=2)
+    assert not e.exact and e.boards == 2_000 and abs(sum(e.share) - 1) < 1e-9
+    assert all(abs(s - 0.1) < 0.05 for s in e.share)
+    o = equity(engine, ["AhKhQhJh"] + ["random"] * 5, game="omaha", samples=2_000, checked=2)
+    assert not o.exact and o.hands[0] == 1 and abs(sum(o.share) - 1) < 1e-9
+
+
+def test_a_sampler_deals_every_matchup_alike():
+    # a 12-card deck: a fixed hand, a range of three (one clashes with it), and random (every
+    # hand of the cards left): every matchup as often as every other, and no card twice
+    rng = np.random.Generator(np.random.PCG64(4))
+    ranges = [np.array([[0, 1]]), np.array([[1, 2], [2, 3], [3, 4]]),
+              np.array(list(itertools.combinations(range(2, 12), 2)))]
+    sampler = matchups.Sampler(12, ranges, [], [])
+    assert sampler.full == [False, False, True]
+    holes, boards = sampler.draw(60_000, rng)
+    deals = np.concatenate([holes.reshape(len(holes), -1), boards], axis=1)
+    assert (np.diff(np.sort(deals, axis=1), axis=1) > 0).all()
+    seen: dict[tuple, int] = {}
+    for h in map(tuple, holes[:, 1:].reshape(len(holes), -1).tolist()):
+        seen[h] = seen.get(h, 0) + 1
+    expected = {(a, b, c, d) for a, b in [(2, 3), (3, 4)] for c, d in itertools.combinations(range(2, 12), 2)
+                if not {a, b} & {c, d}}
+    assert set(seen) == expected
+    mean = len(holes) / len(expected)
+    assert all(abs(k - mean) < 5 * math.sqrt(mean) for k in seen.values())
+
+
+def test_equity_refuses_what_cannot_be_dealt(engine, capsys):
+    dead = " ".join(engine.notation.token(c) for c in engine.deck if engine.notation.token(c) not in
+                    {"AH", "AS", "KH", "KS", "2C", "3C", "4C", "5C"})
+    with pytest.raises(InvalidCards, match="8 cards left to deal 2 hands of 2 and complete the board: 9 needed"):
+        equity(engine, ["AA", "KK"], dead=dead)
+    assert main(["equity", "AA", "KK", "random", "--dead", dead, "--samples", "100"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(InvalidCards, match="samples must be a positive number, not 0"):
+        equity(engine, ["AA", "KK"], samples=0)
+    with pytest.raises(InvalidCards, match="player 1: omaha deals 4 hole cards; the range 'AA' holds other hands"):
+        equity(engine, [read_range(engine, "AA"), "random"], game="omaha")
+    with pytest.raises(InvalidCards) as caught:
+        read_range(engine, "AKs-KQo")
+    assert str(caught.value) == "range 'AKs-KQo': both ends of a run are suited, offsuit, or neither"
+
+
+def test_many_small_matchups_are_sampled_not_counted_one_by_one(engine):
+    e = equity(engine, ["random", "AhKhQhJh"], board="2C 3D 4S 5H 9C", game="omaha", checked=2)
+    assert not e.exact and e.matchups is None and e.boards == 200_000
 
 
 def test_ranges_that_deal_nothing_are_one_line(engine):

@@ -22,10 +22,11 @@ def register(sub: Any) -> None:
     p.add_argument("--game", default="holdem", metavar="GAME",
                    help="holdem (default), omaha, or their split-pot games holdem-hilo and omaha-hilo "
                         "(the pot halved with the best eight-or-better low)")
-    p.add_argument("--samples", metavar="N", help="sample N completions of the board (default: every "
-                                                  "completion when feasible, else 200000)")
+    p.add_argument("--samples", metavar="N", help="sample N completions of the board, or with ranges N deals "
+                                                  "(default: every one when feasible, else 200000)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the samples (default 0)")
-    add_json_option(p, '{"boards", "exact", "seed", "players": [{"hole", "win", "tie", "equity", "stderr"}]}')
+    add_json_option(p, '{"boards", "exact", "seed", "players": [{"hole", "win", "tie", "equity", "stderr"'
+                       '[, "hands"]}][, "matchups"]}')
     add_rules_option(p)
     p.set_defaults(run=run_equity)
 
@@ -38,14 +39,15 @@ def _building(what: str, total: int) -> Callable[[int], None]:
 
 def _counting() -> Callable[[int, int], None]:
     """A bar on a terminal as two ranges are counted board by board (seconds before the flop)."""
-    bar: list = []
+    bar: Callable[[int], None] | None = None
+    shown = 0
 
     def step(done: int, total: int) -> None:
-        if not bar:
-            bar.append(progress(total, "boards") or (lambda n: None))
-            bar.append(0)
-        bar[0](done - bar[1])
-        bar[1] = done
+        nonlocal bar, shown
+        if bar is None:
+            bar = progress(total, "boards") or (lambda n: None)
+        bar(done - shown)
+        shown = done
     return step
 
 
