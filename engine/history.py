@@ -34,7 +34,6 @@ if TYPE_CHECKING:
 
 CHUNK = 5_000          # hands asked of the rules at once
 POOL_AFTER = 2_000     # hands in a chunk before they are replayed by worker processes
-AHEAD = 2              # chunks handed to the workers beyond the one being asked about
 LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
 TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
@@ -174,18 +173,12 @@ class Histories:
         while this process asks the rules about the chunk before."""
         with _Workers() as workers:
             pending: deque[Callable[[], list[_Hand]]] = deque()
-            first: list[tuple[Any, Any]] | None = None     # the first chunk, until warmed
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.prepare(batch, name))
-                if first is None and len(pending) == 1:
-                    first = batch
-                if len(pending) > AHEAD:
-                    if first:                        # the tables and proofs, while the workers replay
-                        self._warm(first)
-                        first = []
+                if len(pending) == 1:
+                    self._warm(batch)
+                else:
                     yield from self._chunk(pending.popleft()(), progress)
-            if first:
-                self._warm(first)
             while pending:
                 yield from self._chunk(pending.popleft()(), progress)
 
