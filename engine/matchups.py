@@ -38,7 +38,7 @@ CELLS = 250_000_000
 CLASHES = 1_000_000_000
 SEVENS_AFTER = 3_000_000     # boards x hands past which the seven-card table is built (2 s for 52)
 SEVENS_MAX = 250_000_000     # the seven-card table's entries at most (C(52, 7) = 133,784,560)
-_CELLS = 4_000_000           # boards x hands per chunk
+_CHUNK_CELLS = 4_000_000     # boards x hands per chunk
 _NONE = np.iinfo(np.int32).max   # the value of a hand that holds a card of the board
 
 
@@ -113,7 +113,7 @@ def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, bo
     same = np.array([second_at.get(tuple(h), len(b)) for h in a.tolist()], dtype=np.intp)   # a's hand in b
     value = _Sevens(t, n, hands, len(fulls))
     wins = ties = pairs = 0
-    step = max(1, _CELLS // max(len(hands), len(a) * (2 * width + 2)))
+    step = max(1, _CHUNK_CELLS // max(len(hands), len(a) * (2 * width + 2)))
     for lo in range(0, len(fulls), step):
         v = value(fulls[lo:lo + step])                                          # boards x hands
         w = weights[lo:lo + step]

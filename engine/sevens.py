@@ -532,7 +532,8 @@ class Tally:
         self.low_deals = 0
 
     def add(self, values: np.ndarray, lows: np.ndarray | None = None) -> None:
-        """Deals of players x deals values (and lows, -1 where none qualifies), as summarise."""
+        """Add deals: each player's value on each (players x deals), and on a split pot each
+        player's low (-1 where it does not qualify), read as :func:`summarise` reads them."""
         winners = values == values.max(axis=0)
         count = winners.sum(axis=0)
         shares = winners / count
