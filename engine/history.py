@@ -17,6 +17,9 @@ record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never 
 
 from __future__ import annotations
 
+import contextlib
+import os
+import pickle
 import re
 from collections import deque
 from dataclasses import dataclass, field
@@ -32,8 +35,8 @@ from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 if TYPE_CHECKING:
     from .core import Engine
 
-CHUNK = 5_000          # hands asked of the rules at once
-POOL_AFTER = 2_000     # hands in a chunk before they are replayed by worker processes
+CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
+POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
 LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
 TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
@@ -110,34 +113,124 @@ def _variant(item: Any) -> str | None:
     return m.group(1) if m else None
 
 
-class _Workers:
-    """Worker processes that parse and replay hands (pure Python: threads would share one core),
-    started for the first chunk long enough to pay for them; a short input stays in-process.
-    They are forked: they start at once, need no ``__main__`` guard in a user's script, and use
-    only what is loaded (text, decimals; never this process's DuckDB databases)."""
+# What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
+# (set in the parent just before the fork; read only in the workers).
+_FORKED: "Histories | None" = None
+_HANDOFF: "tuple[Any, str, int] | None" = None  # (an Event, the file it announces, the parent's pid)
+_ADOPTED = False                                # this worker has read the handoff
 
-    def __init__(self) -> None:
+
+class _Workers:
+    """Worker processes that judge whole chunks (reading, replaying, and the rules' questions,
+    each its own DuckDB database), started for the first chunk long enough to pay for them; a
+    short input stays in-process.  They are forked before this process opens a database of its
+    own: they start at once and need no ``__main__`` guard in a user's script.  While they replay
+    the first chunk, this process loads and verifies the five-card tables and makes the proofs,
+    once, and hands them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it
+    verified, which a worker reads again and adopts only when they are the same bytes, the
+    proofs as values; a worker that finds nothing to adopt makes its own."""
+
+    def __init__(self, judge: "Histories") -> None:
+        self.judge = judge
         self.pool: Any = None
+        self.handoff: tuple[Any, str, int] | None = None
 
     def __enter__(self) -> "_Workers":
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        global _FORKED, _HANDOFF
+        if self.handoff is not None:
+            self.handoff[0].set()               # no worker waits for a handoff that will not come
         if self.pool is not None:
             self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
+        if self.handoff is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.handoff[1])
+            _FORKED = _HANDOFF = None
 
-    def prepare(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], list[_Hand]]:
+    def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[dict], dict | None]]:
+        """The chunk's results (and, from workers, the counts they add), when called."""
         n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
         if len(batch) < POOL_AFTER or n < 2:
-            done = _prepare_all(batch, name)
-            return lambda: done
+            hands = _prepare_all(batch, name)
+            return lambda: (self.judge._judge_hands(hands), None)
         if self.pool is None:
+            global _FORKED, _HANDOFF
             import multiprocessing
+            import tempfile
             from concurrent.futures import ProcessPoolExecutor
-            self.pool = ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork"))
-        step = -(-len(batch) // (4 * n))
-        futures = [self.pool.submit(_prepare_all, batch[i:i + step], name) for i in range(0, len(batch), step)]
-        return lambda: [h for f in futures for h in f.result()]
+            context = multiprocessing.get_context("fork")
+            fd, path = tempfile.mkstemp(prefix="poker-handoff-", suffix=".pickle")
+            os.close(fd)
+            self.handoff = (context.Event(), path, os.getpid())
+            _FORKED, _HANDOFF = self.judge, self.handoff
+            self.pool = ProcessPoolExecutor(n, mp_context=context)
+        step = -(-len(batch) // n)
+        futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
+
+        def results() -> tuple[list[dict], dict]:
+            out: list[dict] = []
+            added: dict[str, int] = {}
+            for f in futures:
+                part, counts = f.result()
+                out += part
+                for k, x in counts.items():
+                    added[k] = added.get(k, 0) + x
+            return out, added
+        return results
+
+    def publish(self, names: Iterable[str]) -> None:
+        """Hand the workers the tables this process verified and the proofs it made for these
+        rule sets (by name), once; the workers wait for it before their first showdown."""
+        if self.handoff is None or self.handoff[0].is_set():
+            return
+        from . import proof, table
+        given: dict[str, tuple[str, str, dict]] = {}
+        for name in names:
+            engine = self.judge.engines(name)
+            found = table._memo.get(engine)
+            if found is not None and found.rules_digest in table.VERIFIED:
+                given[name] = (found.rules_digest, table.VERIFIED[found.rules_digest],
+                               dict(proof._memo.get(engine, {})))
+        event, path, _ = self.handoff
+        with open(path, "wb") as f:
+            pickle.dump(given, f)
+        event.set()
+
+
+def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], dict[str, int]]:
+    """In a worker: a part of a chunk judged, and what it adds to the counts."""
+    judge = _FORKED
+    assert judge is not None
+    before = dict(judge.counts)
+    out = judge._judge_hands(_prepare_all(batch, name))
+    return out, {k: judge.counts[k] - before[k] for k in judge.counts}
+
+
+def _adopt(judge: "Histories") -> None:
+    """In a worker, before its first showdown: wait for the parent's handoff and adopt its tables
+    and proofs (engine.table.adopt_table: only the bytes the parent verified)."""
+    global _ADOPTED
+    if _HANDOFF is None or _ADOPTED or _HANDOFF[2] == os.getpid():     # not a worker, or done
+        return
+    _ADOPTED = True
+    from . import proof
+    from .table import adopt_table
+    event, path, _ = _HANDOFF
+    event.wait()
+    try:
+        with open(path, "rb") as f:
+            given = pickle.load(f)
+    except (OSError, EOFError, pickle.UnpicklingError):
+        return                                   # nothing handed over: the worker makes its own
+    for name, (digest, sha, proofs) in given.items():
+        engine = judge.engines(name)
+        if adopt_table(engine, digest, sha) is not None:
+            with proof._memo_lock:
+                mine = proof._memo.setdefault(engine, {})
+                for key, found in proofs.items():
+                    mine.setdefault(key, found)
 
 
 def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
@@ -169,31 +262,44 @@ class Histories:
               name: str = "input") -> Iterator[dict]:
         """One result a hand, in order (N in, N out).  ``hands``: (id, its TOML text, its parsed
         document, or its HistoryError), as engine.phh.read_sections or read_histories give them.
-        A long input is parsed and replayed by worker processes (every core), chunk after chunk,
-        while this process asks the rules about the chunk before."""
-        with _Workers() as workers:
-            pending: deque[Callable[[], list[_Hand]]] = deque()
+        A long input is judged by worker processes (every core), chunk after chunk, while this
+        process loads the tables and makes the proofs once, for all of them (_Workers)."""
+        with _Workers(self) as workers:
+            pending: deque[Callable[[], tuple[list[dict], dict | None]]] = deque()
             for batch in _batches(hands, CHUNK):
-                pending.append(workers.prepare(batch, name))
+                pending.append(workers.judge_chunk(batch, name))
                 if len(pending) == 1:
-                    self._warm(batch)
+                    workers.publish(self._warm(batch, build=workers.pool is not None))
                 else:
-                    yield from self._chunk(pending.popleft()(), progress)
+                    yield from self._emit(pending.popleft()(), progress)
             while pending:
-                yield from self._chunk(pending.popleft()(), progress)
+                yield from self._emit(pending.popleft()(), progress)
 
-    def _warm(self, batch: list[tuple[Any, Any]]) -> None:
+    def _emit(self, done: tuple[list[dict], dict | None], progress: Callable[[int], None] | None) -> Iterator[dict]:
+        results, added = done
+        for k, x in (added or {}).items():
+            self.counts[k] += x
+        yield from results
+        if progress is not None:
+            progress(len(results))
+
+    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> list[str]:
         """While the first chunk is replayed: the cached five-card tables of the rule sets it
-        plays, and their showdown proofs (a second each), when it is long enough to use them."""
+        plays, and their showdown proofs (a second each), when it is long enough to use them;
+        ``build``: the tables built when they are not cached (once here, for every worker);
+        the names of those rule sets."""
         if len(batch) < LOOK_AFTER:
-            return
+            return []
         codes = {_variant(item) for _, item in batch[:LOOK_AFTER]}
-        for code in sorted(c for c in codes if c in VARIANTS):
-            fast = self.engines(VARIANTS[code].rules).tabled()
+        names = sorted({VARIANTS[c].rules for c in codes if c in VARIANTS})
+        for name in names:
+            fast = self.engines(name).tabled(build=build)
             if fast is not None:
                 fast.showdowns
+        return names
 
-    def _chunk(self, hands: list[_Hand], progress: Callable[[int], None] | None) -> Iterator[dict]:
+    def _judge_hands(self, hands: list[_Hand]) -> list[dict]:
+        """Replayed hands judged: one result each, in order."""
         todo = [h for h in hands if h.status == "judged"]
         for h in todo:
             if not h.played.over:
@@ -207,13 +313,12 @@ class Histories:
             self._pots(engine, group)
             self._showdowns(engine, [h for h in group if h.status == "judged"])
             self._awards(engine, [h for h in group if h.status == "judged"])
+        out = []
         for h in hands:
             self.counts["hands"] += 1
-            out = self._result(h)
+            out.append(self._result(h))
             self.counts[h.status] += 1
-            yield out
-        if progress is not None:
-            progress(len(hands))
+        return out
 
     # ---- the three questions -------------------------------------------------------------
 
@@ -238,6 +343,7 @@ class Histories:
             shares[p] = shares.get(p, 0) + x
 
     def _showdowns(self, engine: "Engine", hands: list[_Hand]) -> None:
+        _adopt(self)                                  # a worker: the parent's tables and proofs
         known: dict[str, int] = {}
 
         def ids(cards: tuple[str, ...]) -> tuple[int, ...]:

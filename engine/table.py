@@ -230,6 +230,7 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
 
 _memo: "weakref.WeakKeyDictionary[Engine, FiveTable]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.RLock()
+VERIFIED: dict[str, str] = {}   # rules digest -> SHA-256 of the cache file bytes this process verified or wrote
 _warned: set[str] = set()
 _held: set[str] = set()      # cache directories whose lock this process holds (under _memo_lock)
 
@@ -250,6 +251,27 @@ def cached_table(engine: "Engine") -> FiveTable | None:
             STATS["loaded"] += 1
             _memo[engine] = table
         return table
+
+
+def adopt_table(engine: "Engine", digest: str, sha: str) -> FiveTable | None:
+    """The engine's table from the cache file whose bytes another process verified (their
+    SHA-256 ``sha``, for rules of digest ``digest``): read and checked for consistency, not asked
+    again, since they are those bytes; None when the rules or the file are not those (then
+    :func:`cached_table` verifies the file itself).  Worker processes of one batch use it."""
+    if rules_digest(engine) != digest:
+        return None
+    try:
+        data = _read(cache_path(digest), len(engine.deck))
+        if data is None or hashlib.sha256(data).hexdigest() != sha:
+            return None
+        arrays, places, is_hand = _parse(data, engine.deck, digest)
+        table = _table_of(arrays, engine.deck, digest, places, is_hand)
+    except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
+        return None
+    with _memo_lock:
+        _memo[engine] = table
+    VERIFIED[digest] = sha
+    return table
 
 
 def five_card_table(engine: "Engine", progress: Progress | None = None, cache: bool = True, *,
@@ -841,6 +863,7 @@ def _write(path: Path, table: FiveTable) -> None:
     data = _serialise(table)
     with replacing(path, 0o666 & ~umask()) as f:
         f.write(data)
+    VERIFIED[table.rules_digest] = hashlib.sha256(data).hexdigest()    # the rules' own, just asked
 
 
 class _Reject(Exception):
@@ -1017,6 +1040,7 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
         _verify(engine, table, sample, seed)
+        VERIFIED[digest] = hashlib.sha256(data).hexdigest()
         with contextlib.suppress(OSError):        # used now: what pruning keeps (prune_cache)
             os.utime(path)
         return table

@@ -339,3 +339,34 @@ def test_the_record_is_read_with_the_smallest_rake_that_explains_it(record, agre
     assert result["pots"][0]["amount"] == "5" and result["players"][2]["returned"] == "8"
     assert result["record"]["agrees"] is agrees
     assert result["record"].get("rake") == rake
+
+
+def test_worker_processes_judge_as_this_process_does(monkeypatch):
+    """A long file is judged by forked worker processes (each its own DuckDB database), which
+    adopt the tables this process verified and the proofs it made: the same results, in order,
+    and the same audit, as judging it here."""
+    from engine import history
+    from phhsynth import synthesize
+    text = synthesize(300, seed=77, variants=("NT", "NS"))
+    here = Histories(engines)
+    want = list(here.judge(read_histories(text)))
+    monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
+    monkeypatch.setattr(history, "LOOK_AFTER", 20)          # and the table in them
+    monkeypatch.setenv("POKER_WORKERS", "2")
+    mine: dict[str, Engine] = {}
+    there = Histories(lambda name: mine.setdefault(name, Engine(name)))
+    got = list(there.judge(read_histories(text)))
+    assert got == want and there.counts == here.counts
+    assert history._FORKED is None and history._HANDOFF is None    # nothing left behind
+
+
+def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
+    from engine.table import VERIFIED, adopt_table, five_card_table
+    table = five_card_table(engines("standard"))              # loaded and verified, or built and written
+    assert table.rules_digest in VERIFIED
+    sha = VERIFIED[table.rules_digest]
+    fresh = Engine()
+    adopted = adopt_table(fresh, table.rules_digest, sha)
+    assert adopted is not None and (adopted.values == table.values).all() and adopted.classes == table.classes
+    assert adopt_table(Engine(), table.rules_digest, "0" * 64) is None            # other bytes
+    assert adopt_table(engines("short-deck"), table.rules_digest, sha) is None    # other rules
