@@ -123,8 +123,10 @@ _ADOPTED = False                                # this worker has read the hando
 class _Workers:
     """Worker processes that judge whole chunks (reading, replaying, and the rules' questions,
     each its own DuckDB database), started for the first chunk long enough to pay for them; a
-    short input stays in-process.  They are forked before this process opens a database of its
-    own: they start at once and need no ``__main__`` guard in a user's script.  While they replay
+    short input stays in-process.  They are forked (they start at once and need no ``__main__``
+    guard in a user's script); `poker judge` forks them before it opens a database, and a worker
+    sets aside any database an engine brings from this process and opens its own
+    (:func:`_own_databases`).  While they replay
     the first chunk, this process loads and verifies the five-card tables and makes the proofs,
     once, and hands them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it
     verified, which a worker reads again and adopts only when they are the same bytes, the
@@ -199,10 +201,30 @@ class _Workers:
         event.set()
 
 
+_INHERITED: list[Any] = []     # in a worker: the parent's database handles, set aside, never used or closed
+
+
+def _own_databases(engine: "Engine") -> "Engine":
+    """In a worker, the first time it meets an engine: set aside any DuckDB evaluator the engine
+    brought from the parent (an engine the parent had used), so that the worker opens its own;
+    they are kept, not closed, since closing them would touch the parent's database state."""
+    seen = getattr(engine, "_worker_pid", None)
+    if seen != os.getpid():
+        for e in [engine, *engine._lows.values()]:
+            _INHERITED.append((e._batch, e._workers))
+            e._batch = e._workers = None
+            e._worker_pid = os.getpid()
+    return engine
+
+
 def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], dict[str, int]]:
     """In a worker: a part of a chunk judged, and what it adds to the counts."""
     judge = _FORKED
     assert judge is not None
+    if not getattr(judge, "_worker_pid", None) == os.getpid():
+        parent = judge.engines
+        judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
+        judge._worker_pid = os.getpid()                               # type: ignore[attr-defined]
     before = dict(judge.counts)
     out = judge._judge_hands(_prepare_all(batch, name))
     return out, {k: judge.counts[k] - before[k] for k in judge.counts}

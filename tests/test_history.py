@@ -342,9 +342,9 @@ def test_the_record_is_read_with_the_smallest_rake_that_explains_it(record, agre
 
 
 def test_worker_processes_judge_as_this_process_does(monkeypatch):
-    """A long file is judged by forked worker processes (each its own DuckDB database), which
-    adopt the tables this process verified and the proofs it made: the same results, in order,
-    and the same audit, as judging it here."""
+    """A long file is judged by forked worker processes (each its own DuckDB database, even for
+    engines this process had asked already), which adopt the tables this process verified and
+    the proofs it made: the same results, in order, and the same audit, as judging it here."""
     from engine import history
     from phhsynth import synthesize
     text = synthesize(300, seed=77, variants=("NT", "NS"))
@@ -353,8 +353,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
     monkeypatch.setattr(history, "LOOK_AFTER", 20)          # and the table in them
     monkeypatch.setenv("POKER_WORKERS", "2")
-    mine: dict[str, Engine] = {}
-    there = Histories(lambda name: mine.setdefault(name, Engine(name)))
+    there = Histories(engines)                               # the same engines, their databases open
     got = list(there.judge(read_histories(text)))
     assert got == want and there.counts == here.counts
     assert history._FORKED is None and history._HANDOFF is None    # nothing left behind
