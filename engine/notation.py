@@ -241,7 +241,8 @@ class Notation:
         if found is None:
             found = {}
             for (value, suit), cid in self.ids.items():
-                found.setdefault(cid, self.value_symbol[value] + self.suit_symbol[suit])
+                if value in self.value_symbol and suit in self.suit_symbol:   # else written as its id
+                    found.setdefault(cid, self.value_symbol[value] + self.suit_symbol[suit])
             for cid, sym in self.card_symbol.items():
                 found.setdefault(cid, sym)
             object.__setattr__(self, "_token_of", found)

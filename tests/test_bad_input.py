@@ -375,3 +375,11 @@ def test_rules_in_the_home_of_no_user_are_one_line(capsys):
     assert main(["--rules", "~nosuchuser", "rank", A]) == 2
     assert capsys.readouterr().err == \
         "poker: ~nosuchuser: not a directory of rule files (no home directory for '~nosuchuser')\n"
+
+
+def test_a_card_whose_value_has_no_symbol_is_written_as_its_id():
+    # rules whose cardId names a value no valueSymbol writes (an edit the table fuzzer made): the
+    # card is written as its id in every message, never a KeyError
+    from engine.notation import Notation
+    n = Notation.from_tables(values=[(1, "A", 0)], suits=[(1, "H", 0)], ids=[(1, 1, 1), (2, 0, 1)])
+    assert n.format([1, 2]) == "AH 2" and n.token(2) == "2"
