@@ -187,14 +187,14 @@ class _Workers:
         rule sets (by name), once; the workers wait for it before their first showdown."""
         if self.handoff is None or self.handoff[0].is_set():
             return
-        from . import proof, table
+        from . import proof
+        from .table import VERIFIED, cached_table
         given: dict[str, tuple[str, str, dict]] = {}
         for name in names:
             engine = self.judge.engines(name)
-            found = table._memo.get(engine)
-            if found is not None and found.rules_digest in table.VERIFIED:
-                given[name] = (found.rules_digest, table.VERIFIED[found.rules_digest],
-                               dict(proof._memo.get(engine, {})))
+            found = cached_table(engine)                # memoised by _warm, or None
+            if found is not None and found.rules_digest in VERIFIED:
+                given[name] = (found.rules_digest, VERIFIED[found.rules_digest], proof.made(engine))
         event, path, _ = self.handoff
         with open(path, "wb") as f:
             pickle.dump(given, f)
@@ -202,29 +202,32 @@ class _Workers:
 
 
 _INHERITED: list[Any] = []     # in a worker: the parent's database handles, set aside, never used or closed
+_OWNED: set[int] = set()       # in a worker: the engines (ids) whose databases are its own
+_WRAPPED = False               # in a worker: the judge's engines pass through _own_databases
 
 
 def _own_databases(engine: "Engine") -> "Engine":
     """In a worker, the first time it meets an engine: set aside any DuckDB evaluator the engine
     brought from the parent (an engine the parent had used), so that the worker opens its own;
-    they are kept, not closed, since closing them would touch the parent's database state."""
-    seen = getattr(engine, "_worker_pid", None)
-    if seen != os.getpid():
+    they are kept, not closed, since closing them would touch the parent's database state.
+    (The parent never sets these, so each worker starts with them empty.)"""
+    if id(engine) not in _OWNED:
         for e in [engine, *engine._lows.values()]:
             _INHERITED.append((e._batch, e._workers))
             e._batch = e._workers = None
-            e._worker_pid = os.getpid()
+            _OWNED.add(id(e))
     return engine
 
 
 def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], dict[str, int]]:
     """In a worker: a part of a chunk judged, and what it adds to the counts."""
+    global _WRAPPED
     judge = _FORKED
     assert judge is not None
-    if not getattr(judge, "_worker_pid", None) == os.getpid():
+    if not _WRAPPED:                            # the first part in this worker: its own databases
+        _WRAPPED = True
         parent = judge.engines
         judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
-        judge._worker_pid = os.getpid()                               # type: ignore[attr-defined]
     before = dict(judge.counts)
     out = judge._judge_hands(_prepare_all(batch, name))
     return out, {k: judge.counts[k] - before[k] for k in judge.counts}
@@ -249,10 +252,7 @@ def _adopt(judge: "Histories") -> None:
     for name, (digest, sha, proofs) in given.items():
         engine = judge.engines(name)
         if adopt_table(engine, digest, sha) is not None:
-            with proof._memo_lock:
-                mine = proof._memo.setdefault(engine, {})
-                for key, found in proofs.items():
-                    mine.setdefault(key, found)
+            proof.adopt(engine, proofs)
 
 
 def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
@@ -366,21 +366,6 @@ class Histories:
 
     def _showdowns(self, engine: "Engine", hands: list[_Hand]) -> None:
         _adopt(self)                                  # a worker: the parent's tables and proofs
-        known: dict[str, int] = {}
-
-        def ids(cards: tuple[str, ...]) -> tuple[int, ...]:
-            """Card ids of PHH cards, each symbol read by the notation once (InvalidCards: not in
-            the rules' deck)."""
-            try:
-                return tuple(map(known.__getitem__, cards))
-            except KeyError:
-                for c in cards:
-                    if c not in known:
-                        found = engine.cards(c)
-                        if len(found) != 1:
-                            raise ValueError(f"{c!r} is not one card of the rules' deck") from None
-                        known[c] = found[0]
-                return tuple(map(known.__getitem__, cards))
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:
@@ -394,11 +379,11 @@ class Histories:
             if contested:
                 self.counts["showdowns"] += 1
             try:
-                board = ids(p.board) if variant.game else None
+                board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
                 game = engine.games[variant.game] if variant.game else None
                 mine = [(World(own, board=board, game=game) if variant.game else own, (h, level, players))
                         for level, players in contested
-                        for own in [tuple(ids(p.hole[q - 1]) for q in players)]]
+                        for own in [tuple(tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in players)]]
             except ValueError as exc:                     # a card not in the rules' deck
                 h.fail("invalid", str(exc).splitlines()[0])
                 continue
@@ -425,7 +410,7 @@ class Histories:
                 if v.best:
                     h.best[q] = (engine.notation.format(v.best[i]), v.ranks[i])
                 else:
-                    h.best[q] = (engine.notation.format(ids(h.played.hole[q - 1])), v.ranks[i])
+                    h.best[q] = (engine.notation.format(engine.cards(" ".join(h.played.hole[q - 1]))), v.ranks[i])
 
     def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The second question, for the hands with a showdown: the awards, given its winners."""

@@ -186,22 +186,11 @@ def _free_suits(ranges: Sequence[np.ndarray], used: set[int], suits: np.ndarray,
 def _classes(fulls: np.ndarray, suits: np.ndarray, values: np.ndarray,
              free: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """One board of each class under renamings of the ``free`` suits among themselves, and the
-    size of each class: a board's class is its other suits' sets of values, in order, then the
-    free suits' sets sorted (as bits)."""
-    k, width = int(suits.max()) + 1, int(values.max()) + 1
-    if k * width > 64 or len(free) < 2:
+    size of each class (sevens.suit_classes); every board once when there is nothing to rename."""
+    found = sevens.suit_classes(fulls, suits, values, free) if len(free) >= 2 else None
+    if found is None:
         return fulls, np.ones(len(fulls), dtype=np.int64)
-    rows = np.arange(len(fulls))
-    masks = np.zeros((len(fulls), k), dtype=np.uint64)
-    for j in range(fulls.shape[1]):
-        p = fulls[:, j]
-        masks[rows, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
-    fixed = [u for u in range(k) if u not in free]
-    masks = np.concatenate([masks[:, fixed], np.sort(masks[:, list(free)], axis=1)], axis=1)
-    key = np.zeros(len(fulls), dtype=np.uint64)
-    for i in range(k):
-        key |= np.left_shift(masks[:, i], np.uint64(width * i))
-    _, first, sizes = np.unique(key, return_index=True, return_counts=True)
+    first, _, sizes = found
     return fulls[first], sizes.astype(np.int64)
 
 

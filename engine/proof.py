@@ -96,6 +96,22 @@ def showdown_proof(engine: "Engine", table: "FiveTable") -> Proof:
                      lambda: prove_showdowns(engine.ruleset.clauses, table.places, order_proof(engine, table)))
 
 
+def made(engine: "Engine") -> dict[tuple, Proof]:
+    """The proofs made so far for this engine's rules (by kind and table digest), as values: what
+    a worker process of a batch is handed (engine.history), not to make them again."""
+    with _memo_lock:
+        return dict(_memo.get(engine, {}))
+
+
+def adopt(engine: "Engine", proofs: dict[tuple, Proof]) -> None:
+    """Take proofs made by another process for the same rules (``made``): keyed by the table's
+    digest, which names the rules and deck they are of; a proof made here already is kept."""
+    with _memo_lock:
+        mine = _memo.setdefault(engine, {})
+        for key, found in proofs.items():
+            mine.setdefault(key, found)
+
+
 def _memoised(engine: "Engine", key: tuple, make: Any) -> Proof:
     with _memo_lock:
         found = _memo.setdefault(engine, {}).get(key)

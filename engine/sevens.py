@@ -151,6 +151,40 @@ def _check_table(table: np.ndarray, n: int | None = None) -> np.ndarray:
     return t
 
 
+def suit_classes(rows: np.ndarray, suits: np.ndarray, values: np.ndarray, free: Sequence[int] | None = None
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The classes of rows of cards (deck positions; ``suits[p]``, ``values[p]`` numbered from 0)
+    under the renamings of the ``free`` suits among themselves (every suit when None): the first
+    row of each class, each row's class, and each class's size; None when the deck's values x
+    suits pass 64 bits.  A row's class is its other suits' sets of values in order, then the free
+    suits' sets sorted (as bits): two rows share it exactly when such a renaming takes one to the
+    other.
+
+    Two values in two suits: a pair of one suit and the pair of the other are one class.
+
+    >>> suits, values = np.array([0, 1, 0, 1]), np.array([0, 0, 1, 1])
+    >>> first, inverse, sizes = suit_classes(np.array([[0, 1], [0, 2], [1, 3], [0, 3]]), suits, values)
+    >>> inverse.tolist(), sizes.tolist()
+    ([0, 2, 2, 1], [1, 1, 2])
+    """
+    k, width = int(suits.max()) + 1, int(values.max()) + 1
+    if k * width > 64:
+        return None
+    free = list(range(k)) if free is None else list(free)
+    at = np.arange(len(rows))
+    masks = np.zeros((len(rows), k), dtype=np.uint64)
+    for j in range(rows.shape[1]):
+        p = rows[:, j]
+        masks[at, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
+    fixed = [u for u in range(k) if u not in free]
+    masks = np.concatenate([masks[:, fixed], np.sort(masks[:, free], axis=1)], axis=1)
+    key = np.zeros(len(rows), dtype=np.uint64)
+    for i in range(k):
+        key |= np.left_shift(masks[:, i], np.uint64(width * i))
+    _, first, inverse, sizes = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
+    return first, inverse.ravel(), sizes
+
+
 # -- best five of a batch of hands ----------------------------------------------------------------
 
 def _rows(a: np.ndarray | Sequence, name: str) -> np.ndarray:

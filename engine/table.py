@@ -646,21 +646,8 @@ def _suit_classes(engines: Sequence["Engine"], n: int) -> tuple[np.ndarray, np.n
     if any(isinstance(f, str) for f in found) or len({(f.values, f.suits) for f in found}) != 1:
         return None
     values, suits = (np.asarray(x, dtype=np.int64) for x in (found[0].values, found[0].suits))
-    v, u = int(values.max()) + 1, int(suits.max()) + 1
-    if v * u > 64:
-        return None
-    hands = sevens.five_hands(n)
-    rows = np.arange(len(hands))
-    masks = np.zeros((len(hands), u), dtype=np.uint64)
-    for j in range(hands.shape[1]):
-        p = hands[:, j]
-        masks[rows, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
-    masks.sort(axis=1)
-    key = np.zeros(len(hands), dtype=np.uint64)
-    for k in range(u):
-        key |= np.left_shift(masks[:, k], np.uint64(v * k))
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    return first, inverse.ravel()
+    classes = sevens.suit_classes(sevens.five_hands(n), suits, values)
+    return None if classes is None else (classes[0], classes[1])
 
 
 def _spread(table: FiveTable, inverse: np.ndarray, hands: np.ndarray) -> FiveTable:
