@@ -524,8 +524,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
 
     for k, raw in enumerate(actions, 1):
         text = raw.split("#", 1)[0].split()
-        if not text:
-            return round_no, betting, draws_done, drawing
+        if not text:                              # only a comment (or nothing): no action
+            continue
         try:
             round_no, betting, draws_done, drawing = step(text, round_no, betting, draws_done, drawing)
         except _Bad as exc:

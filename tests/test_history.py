@@ -233,6 +233,12 @@ def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
     assert [p["returned"] for p in good["players"]] == ["0", "1", "0"]
 
 
+def test_an_action_that_is_only_a_comment_is_no_action():
+    plain = judged(HAND.format(actions=GOOD))
+    noted = judged(HAND.format(actions=GOOD.replace('"p3 f"', '"# p3 thinks", "", "p3 f"')))
+    assert noted == plain and noted[0]["status"] == "judged"
+
+
 def test_a_record_that_stops_early_cannot_be_judged():
     result, = judged(HAND.format(actions='"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cc"'))
     assert result["status"] == "cannot be judged" and result["error"] == "the record stops before the hand is over"
