@@ -775,6 +775,18 @@ def _encoder() -> Callable[[Any], str]:
 _encode = _encoder()
 
 
+class Dumped(str):
+    """A result already written as :func:`dumps` writes it (by a worker process of a batch, so
+    that what crosses back is text, not objects to pickle): :func:`write_results` writes it as it is."""
+
+    __slots__ = ()
+
+
+def dumps(item: Any) -> str:
+    """One result as one line of JSON, as :func:`write_results` writes it (a Dumped as it is)."""
+    return item if isinstance(item, Dumped) else _dumps(item)
+
+
 def _dumps(item: Any) -> str:
     """One result as one line of JSON: always valid (ids made JSON-safe), UTF-8 encodable, and
     with the characters that some readers take for line breaks (U+2028, U+0085 …) escaped."""
@@ -803,19 +815,19 @@ def write_results(stream: IO[str], results: Iterable[Mapping[str, Any]], fmt: st
     count = 0
     if fmt == "yaml":
         for item in results:
-            write(("results:\n- " if count == 0 else "- ") + _dumps(item) + "\n")
+            write(("results:\n- " if count == 0 else "- ") + dumps(item) + "\n")
             count += 1
         if count == 0:
             write("results: []\n")
     elif fmt == "json":
         write('{"results": [')
         for item in results:
-            write(("\n" if count == 0 else ",\n") + _dumps(item))
+            write(("\n" if count == 0 else ",\n") + dumps(item))
             count += 1
         write("\n]}\n" if count else "]}\n")
     else:
         for item in results:
-            write(_dumps(item) + "\n")
+            write(dumps(item) + "\n")
             count += 1
     return count
 

@@ -274,15 +274,16 @@ def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | Non
 class Histories:
     """Judges hand histories, chunk by chunk; ``engines`` gives the Engine of a rule set's name."""
 
-    def __init__(self, engines: Callable[[str], "Engine"], explain: bool = False):
+    def __init__(self, engines: Callable[[str], "Engine"], explain: bool = False, dumped: bool = False):
         self.engines = engines
         self.explain = explain
+        self.dumped = dumped        # results as lines of JSON (engine.batch.Dumped), written where judged
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
                                                  "rake": 0, "unrecorded": 0}
 
     def judge(self, hands: Iterable[tuple[Any, Any]], progress: Callable[[int], None] | None = None,
               name: str = "input") -> Iterator[dict]:
-        """One result a hand, in order (N in, N out).  ``hands``: (id, its TOML text, its parsed
+        """One result a hand, in order (N in, N out) (with ``dumped``, each a line of JSON).  ``hands``: (id, its TOML text, its parsed
         document, or its HistoryError), as engine.phh.read_sections or read_histories give them.
         A long input is judged by worker processes (every core), chunk after chunk, while this
         process loads the tables and makes the proofs once, for all of them (_Workers)."""
@@ -340,6 +341,9 @@ class Histories:
             self.counts["hands"] += 1
             out.append(self._result(h))
             self.counts[h.status] += 1
+        if self.dumped:
+            from .batch import Dumped, dumps
+            return [Dumped(dumps(r)) for r in out]
         return out
 
     # ---- the three questions -------------------------------------------------------------

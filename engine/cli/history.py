@@ -85,9 +85,11 @@ class _Rewound(io.TextIOBase):
         return True
 
 
-def histories(args: argparse.Namespace, name: str, stream: IO[str]) -> tuple[Histories, Iterator[Any]]:
+def histories(args: argparse.Namespace, name: str, stream: IO[str], dumped: bool = False
+              ) -> tuple[Histories, Iterator[Any]]:
     """The judge of hand histories (each variant's rule set; --rules in place of the standard
-    one) and the hands read; a text that is no PHH at all is a CommandError (one line)."""
+    one) and the hands read; a text that is no PHH at all is a CommandError (one line).
+    ``dumped``: the results as lines of JSON, written by the processes that judge them."""
     own = rules_key(args)
     cache: dict[str, Engine] = {}
 
@@ -115,7 +117,7 @@ def histories(args: argparse.Namespace, name: str, stream: IO[str]) -> tuple[His
         except UnicodeDecodeError as exc:
             raise CommandError(f"{name}: not UTF-8 text ({exc.reason})") from None
 
-    return Histories(engines, explain=getattr(args, "explain", False)), all_hands()
+    return Histories(engines, explain=getattr(args, "explain", False), dumped=dumped), all_hands()
 
 
 def run_history(args: argparse.Namespace) -> int:

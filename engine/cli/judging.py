@@ -254,7 +254,7 @@ def run_judge(args: argparse.Namespace) -> int:
     name, phh, source = history.open_phh(args.file)
     if phh is not None:                         # hand histories (PHH): each hand's pots, paid out
         start = time.perf_counter()
-        histories, hands = history.histories(args, name, phh)
+        histories, hands = history.histories(args, name, phh, dumped=True)
         write_output(output, histories.judge(hands, progress=progress(None, "judging", "hand"), name=name), form)
         clear_progress()
         print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
