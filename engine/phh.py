@@ -26,12 +26,13 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator
 
 MAX_UNITS = 10 ** 15          # amounts past this (in the smallest unit) are refused: 64-bit sums
 
@@ -103,14 +104,7 @@ class Played:
         >>> Played(1, "NT", (), 100, (), (), (), (), (), (), (), (), False).amount(250)
         '2.5'
         """
-        if self.scale == 1:
-            return str(units)
-        whole, part = divmod(abs(units), self.scale)
-        sign = "-" if units < 0 else ""
-        if not part:
-            return f"{sign}{whole}"
-        digits = str(part).rjust(len(str(self.scale)) - 1, "0").rstrip("0")
-        return f"{sign}{whole}.{digits}"
+        return _text(units, self.scale)
 
 
 # ---- reading -------------------------------------------------------------------------------
@@ -135,10 +129,15 @@ def parse_hand(text: str, where: str = "hand") -> dict:
 # of the PHH standard).  Anything else (a table, an escape, an exponent, inf …) returns None and
 # the text goes to tomllib, the reference: a test holds the two to the same documents.
 _KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
-_VALUE = re.compile(r'"([^"\\\n]*)"|\'([^\'\n]*)\'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
-                    r"|(true|false)(?![\w.])|([0-2][0-9]:[0-5][0-9]:[0-6][0-9])(?![\w.:])")
-_GAP = re.compile(r"(?:[ \t\r\n]|#[^\n]*)*")
-_END = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\r?\n|$)")
+_VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
+                    r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
+_GAP = re.compile(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
+# Two arrays read whole (most of a hand history): of plain strings (the actions), of integers.
+_STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
+                      r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*)?\]')
+_STRING = re.compile(r'"([^"]*)"')
+_INTS = re.compile(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
+_END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
 
 
 def _quick(text: str) -> dict | None:
@@ -152,7 +151,12 @@ def _quick(text: str) -> dict | None:
         if m is None or m.group(1) in out:
             return None
         key, pos = m.group(1), m.end()
-        if text.startswith("[", pos):
+        if (whole := _INTS.match(text, pos)) is not None:
+            value: Any = [int(x) for x in whole.group()[1:-1].split(",") if not x.isspace() and x]
+            pos = whole.end()
+        elif (whole := _STRINGS.match(text, pos)) is not None:
+            value, pos = _STRING.findall(whole.group()), whole.end()
+        elif text.startswith("[", pos):
             items: list[Any] = []
             pos += 1
             while True:
@@ -169,7 +173,7 @@ def _quick(text: str) -> dict | None:
                     pos += 1
                 elif not text.startswith("]", pos):
                     return None
-            value: Any = items
+            value = items
         else:
             v = _VALUE.match(text, pos)
             if v is None:
@@ -254,9 +258,20 @@ def looks_like_phh(head: str) -> bool:
 
 
 # ---- replaying -----------------------------------------------------------------------------
+#
+# The replay counts in integers of the hand's smallest unit (Played.scale), found before the
+# first action from every amount the hand names: the documents' numbers are ints (TOML integers)
+# or Decimals (decimals, read exact), never binary floats.
+
+_UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand can put in
 
 
-def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] = HistoryError) -> Decimal:
+def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] = HistoryError) -> int | Decimal:
+    """A number of the document or an action, exact: an int as it is, else a Decimal."""
+    if type(value) is int:
+        if value < 0 and not signed:
+            raise bad(f"{what}: {str(value)!r} is not an amount")
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
         raise bad(f"{what}: {value!r} is not a number")
     try:
@@ -268,13 +283,51 @@ def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] =
     return d
 
 
-def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> list[Decimal] | None:
+def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> list[int | Decimal] | None:
     value = doc.get(key)
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != n:
         raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {value!r}")
     return [_decimal(v, f"{where}: {key}[{i}]", signed) for i, v in enumerate(value)]
+
+
+def _places(x: int | Decimal) -> int:
+    """The decimal places an amount is written with (``2.50``: 2)."""
+    if type(x) is int or not x.is_finite():
+        return 0
+    return max(-int(x.as_tuple().exponent), 0)
+
+
+def _in_units(amounts: list[int | Decimal], scale: int, bad: Callable[[str], Exception],
+              most: int = MAX_UNITS) -> list[int]:
+    """Amounts in the hand's smallest unit; ``bad(message)`` for one finer than that, or past
+    ``most`` (what 64-bit sums hold)."""
+    out = []
+    for x in amounts:
+        if type(x) is int:
+            units = x * scale
+        else:
+            d = x * scale if x.is_finite() else x
+            if not d.is_finite() or d != d.to_integral_value():
+                raise bad(f"the amount {x} is finer than a millionth, or too large")
+            units = int(d)
+        if units > most or -units > most:
+            raise bad(f"the amount {x} is finer than a millionth, or too large")
+        out.append(units)
+    return out
+
+
+def _text(units: int, scale: int) -> str:
+    """Units as an exact decimal string (``_text(250, 100)``: ``'2.5'``)."""
+    if scale == 1:
+        return str(units)
+    whole, part = divmod(abs(units), scale)
+    sign = "-" if units < 0 else ""
+    if not part:
+        return f"{sign}{whole}"
+    digits = str(part).rjust(len(str(scale)) - 1, "0").rstrip("0")
+    return f"{sign}{whole}.{digits}"
 
 
 class _Bad(Exception):
@@ -295,20 +348,23 @@ def _cards(text: str) -> list[str | None]:
 
 
 class _Table:
-    """The betting of one hand, action by action (button games: hold'em, Omaha, draw)."""
+    """The betting of one hand, action by action (button games: hold'em, Omaha, draw), in units."""
 
-    def __init__(self, n: int, stacks: list[Decimal]):
+    def __init__(self, n: int, stacks: list[int], scale: int):
         self.n = n
+        self.scale = scale
         self.stack = list(stacks)
-        self.put = [Decimal(0)] * n          # in all
-        self.bet = [Decimal(0)] * n          # this round
-        self.ante = [Decimal(0)] * n
-        self.rounds: list[list[Decimal]] = [[Decimal(0)] * n]   # each betting round's bets
+        self.put = [0] * n                   # in all
+        self.ante = [0] * n
+        self.rounds: list[list[int]] = [[0] * n]   # each betting round's bets
+        self.bet = self.rounds[-1]           # this round's
+        self.top = 0                         # the largest bet of this round
         self.folded: set[int] = set()
         self.mucked: set[int] = set()
+        self.in_hand = n                     # players who have not folded
         self.to_act: list[int] = []          # who must still act this round, in order
 
-    def pay(self, p: int, amount: Decimal, ante: bool = False) -> None:
+    def pay(self, p: int, amount: int, ante: bool = False) -> None:
         amount = min(amount, self.stack[p])
         self.stack[p] -= amount
         self.put[p] += amount
@@ -316,51 +372,52 @@ class _Table:
             self.ante[p] += amount
         else:
             self.bet[p] += amount
-            self.rounds[-1][p] += amount
-
-    def in_hand(self) -> list[int]:
-        return [p for p in range(self.n) if p not in self.folded]
+            if self.bet[p] > self.top:
+                self.top = self.bet[p]
 
     def can_act(self) -> list[int]:
-        return [p for p in self.in_hand() if self.stack[p] > 0]
+        return [p for p in range(self.n) if p not in self.folded and self.stack[p] > 0]
 
     def open_round(self, first: int) -> None:
         """A betting round: everyone who can act, in order from ``first``; none when at most one
         can and nothing is owed to him."""
         can = set(self.can_act())
         able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
-        top = max(self.bet)
-        if len(able) < 2 and all(self.bet[p] >= top for p in able):
+        if len(able) < 2 and all(self.bet[p] >= self.top for p in able):
             self.to_act = []
         else:
             self.to_act = able
 
-    def act(self, p: int, what: str, amount: Decimal | None) -> None:
-        if not self.to_act:
+    def act(self, p: int, what: str, amount: int | None) -> None:
+        to_act = self.to_act
+        if not to_act:
             raise _Bad(f"p{p + 1} acts when no betting is open")
-        if self.to_act[0] != p:
-            raise _Bad(f"p{p + 1} acts out of turn (p{self.to_act[0] + 1} is to act)")
-        top = max(self.bet)
-        self.to_act.pop(0)
+        if to_act[0] != p:
+            raise _Bad(f"p{p + 1} acts out of turn (p{to_act[0] + 1} is to act)")
+        del to_act[0]
         if what == "f":
             self.folded.add(p)
+            self.in_hand -= 1
         elif what == "cc":
-            self.pay(p, top - self.bet[p])
+            self.pay(p, self.top - self.bet[p])
         else:
             assert amount is not None
-            if amount <= top:
-                raise _Bad(f"p{p + 1} raises to {amount}, not above the bet of {top}")
+            if amount <= self.top:
+                raise _Bad(f"p{p + 1} raises to {_text(amount, self.scale)}, not above the bet of "
+                           f"{_text(self.top, self.scale)}")
             if amount - self.bet[p] > self.stack[p]:
-                raise _Bad(f"p{p + 1} bets {amount - self.bet[p]}, more than the {self.stack[p]} in front of him")
+                raise _Bad(f"p{p + 1} bets {_text(amount - self.bet[p], self.scale)}, more than the "
+                           f"{_text(self.stack[p], self.scale)} in front of him")
             self.pay(p, amount - self.bet[p])
-            able = set(self.can_act())
-            self.to_act = [q for q in ((p + i) % self.n for i in range(1, self.n)) if q in able]
-        if len(self.in_hand()) == 1:
+            n, folded, stack = self.n, self.folded, self.stack
+            self.to_act = [q for q in ((p + i) % n for i in range(1, n)) if q not in folded and stack[q] > 0]
+        if self.in_hand == 1:
             self.to_act = []
 
     def close_round(self) -> None:
-        self.bet = [Decimal(0)] * self.n
-        self.rounds.append([Decimal(0)] * self.n)
+        self.rounds.append([0] * self.n)
+        self.bet = self.rounds[-1]
+        self.top = 0
 
 
 def replay(doc: dict, ident: Any = "hand") -> Played:
@@ -378,30 +435,45 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
-    stacks = [Decimal("Infinity") if s is None else _decimal(s, f"{where}: starting_stacks[{i}]")
-              for i, s in enumerate(stacks_in)]
-    antes = _amounts(doc, "antes", n, where) or [Decimal(0)] * n
+    stacks = [None if s is None else _decimal(s, f"{where}: starting_stacks[{i}]") for i, s in enumerate(stacks_in)]
+    stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
+    antes = _amounts(doc, "antes", n, where) or [0] * n
     # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
     # who opens the betting (as pokerkit reads it).
-    blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [Decimal(0)] * n
+    blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
     finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
     actions = doc["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise HistoryError(f"{where}: actions must be a list of strings")
     if n == 2:                                    # heads-up: the forced bets are reversed
         antes, blinds = antes[::-1], blinds[::-1]
-    amounts: list[Decimal] = [*antes, *map(abs, blinds), *(s for s in stacks if s.is_finite()),
-                              *(finishing or []), *(winnings or [])]
-    table = _Table(n, stacks)
-    for p in range(n):
-        table.pay(p, antes[p], ante=True)
-    for p in range(n):
-        table.pay(p, abs(blinds[p]))
+    steps = [(k, raw, text) for k, raw in enumerate(actions, 1) if (text := raw.split("#", 1)[0].split())]
+    # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
+    # is that action's error, below).
+    places = max((_places(x) for x in [*antes, *blinds, *(s for s in stacks if s is not None),
+                                       *(finishing or []), *(winnings or [])] if type(x) is not int), default=0)
+    for _, _, text in steps:
+        if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
+            with contextlib.suppress(InvalidOperation):
+                places = max(places, _places(Decimal(text[2])))
+    scale = 10 ** min(places, 6)
+
+    def units(amounts: list[int | Decimal]) -> list[int]:
+        return _in_units(amounts, scale, lambda why: HistoryError(f"{where}: {why}"))
+
+    known = iter(units([s for s in stacks if s is not None]))
+    start = [_UNKNOWN if s is None else next(known) for s in stacks]
+    table = _Table(n, start, scale)
+    for p, x in enumerate(units(antes)):
+        table.pay(p, x, ante=True)
+    for p, x in enumerate(units(blinds)):
+        table.pay(p, abs(x))
     last_big = max(range(n), key=lambda p: (table.bet[p] * (blinds[p] > 0) - table.bet[p] * (blinds[p] < 0), p))
     hole: list[list[str | None]] = [[] for _ in range(n)]
     dealt: set[str] = set()
     board: list[str] = []
     shown: list[list[str | None] | None] = [None] * n
+    out_before = [sum(v.board[:r]) for r in range(v.rounds + 1)]   # board cards out when round r starts
     round_no, draws_done, betting = 0, 0, False
     drawing: list[int] = []
 
@@ -412,161 +484,132 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                     raise _Bad(f"the card {c} is dealt twice")
                 dealt.add(c)
 
-    def runout(round_no: int) -> bool:
+    def runout() -> bool:
         """No more betting: every player still in but at most one is all in, nothing owed."""
-        return len(table.in_hand()) > 1 and not table.to_act and len(table.can_act()) <= 1 \
+        return table.in_hand > 1 and not table.to_act and len(table.can_act()) <= 1 \
             and (round_no > 0 or any(table.put))
 
-    def step(text: list[str], round_no: int, betting: bool, draws_done: int, drawing: list[int]
-             ) -> tuple[int, bool, int, list[int]]:
-        """One action; what it changes of the round (the rest is the table's and the cards')."""
-        actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
-        if actor == "d":
-            if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
-                p = int(args[0][1:]) - 1
-                if not 0 <= p < n:
-                    raise _Bad(f"there is no player {args[0]}")
-                cards = _cards(args[1])
-                deal(cards)
-                hole[p] += cards                      # dealt, or drawn after a discard
-                if len(hole[p]) > v.hole:
-                    raise _Bad(f"{args[0]} holds more than {v.hole} cards")
-                return round_no, betting, draws_done, drawing
-            if verb == "db" and len(args) == 1:
-                if not v.board:
-                    raise _Bad(f"{code} has no board")
-                cards = _cards(args[0])
-                if any(c is None for c in cards):
-                    raise _Bad("a board card is not known")
-                if table.to_act:
-                    raise _Bad(f"the board is dealt while p{table.to_act[0] + 1} is to act")
-                allowed = sum(v.board) if runout(round_no) else _cards_for_round(v, round_no)
-                if len(board) + len(cards) > allowed:
-                    raise _Bad("the board is dealt before the betting of its street is over")
-                deal(cards)
-                board.extend(c for c in cards if c is not None)
-                return round_no, betting, draws_done, drawing
-            raise _Bad("cannot read the dealer's action")
+    def player(actor: str) -> int:
         if actor[:1] != "p" or not actor[1:].isdigit():
             raise _Bad(f"unknown actor {actor!r}")
         p = int(actor[1:]) - 1
         if not 0 <= p < n:
             raise _Bad(f"there is no player {actor}")
-        if verb in ("f", "cc", "cbr"):
-            if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
-                raise _Bad("cannot read the action")
-            if not betting:
-                expected = _cards_for_round(v, round_no)
-                if round_no > 0 and v.board and len(board) < expected:
-                    raise _Bad(f"betting before the board's {expected} cards are dealt")
-                if round_no >= v.rounds:
-                    raise _Bad(f"p{p + 1} bets after the last betting round")
-                if draws_done < min(round_no, v.draws):
-                    raise _Bad("betting before the draw")
-                first = (last_big + 1) % n if round_no == 0 else 0
-                table.open_round(first)
-                betting = True
-            amount = None
-            if verb == "cbr":
-                amount = _decimal(args[0], "the amount", bad=_Bad)
-                amounts.append(amount)
-            table.act(p, verb, amount)
-            if not table.to_act:
-                table.close_round()
-                round_no, betting = round_no + 1, False
-                if v.draws and draws_done < v.draws and round_no <= v.draws and len(table.in_hand()) > 1:
-                    drawing = [q for q in table.in_hand()]
-            return round_no, betting, draws_done, drawing
-        if verb == "sd":
-            if not drawing and runout(round_no) and draws_done < v.draws:
-                drawing = list(table.in_hand())      # all in: the draws go on without betting
-            if not drawing:
-                raise _Bad("a draw when no draw is open")
-            if drawing[0] != p:
-                raise _Bad(f"p{p + 1} draws out of turn (p{drawing[0] + 1} is to draw)")
-            drawing.pop(0)
-            if args:
-                out = _cards(args[0])
-                for c in out:
-                    if c is not None and c in hole[p]:
-                        hole[p].remove(c)
-                    elif c is None and None in hole[p]:
-                        hole[p].remove(None)
-                    else:
-                        raise _Bad(f"p{p + 1} discards {c or '??'}, which he does not hold")
-            if not drawing:
-                draws_done += 1
-            return round_no, betting, draws_done, drawing
-        if verb == "sm":
-            if table.to_act:
-                raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
-            if p in table.folded:
-                raise _Bad(f"p{p + 1} shows after folding")
-            if not args:
-                table.mucked.add(p)
-                return round_no, betting, draws_done, drawing
-            if args[0] == "-":
-                shown[p] = list(hole[p])
-                return round_no, betting, draws_done, drawing
-            cards = _cards(args[0])
-            known = [c for c in hole[p] if c is not None]
-            if any(c is not None and c not in known and c in dealt for c in cards):
-                raise _Bad(f"p{p + 1} shows a card dealt elsewhere")
-            if known and any(c not in cards for c in known):
-                raise _Bad(f"p{p + 1} shows {args[0]}, not the cards he was dealt")
-            deal([c for c in cards if c is not None and c not in known])
-            shown[p] = cards
-            return round_no, betting, draws_done, drawing
-        if verb == "pb":
-            raise _Bad(f"a bring-in in {code}, which has none")
-        raise _Bad(f"unknown action {verb!r}")
+        return p
 
-
-    for k, raw in enumerate(actions, 1):
-        text = raw.split("#", 1)[0].split()
-        if not text:                              # only a comment (or nothing): no action
-            continue
+    for k, raw, text in steps:
         try:
-            round_no, betting, draws_done, drawing = step(text, round_no, betting, draws_done, drawing)
+            actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
+            if actor == "d":
+                if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
+                    p = int(args[0][1:]) - 1
+                    if not 0 <= p < n:
+                        raise _Bad(f"there is no player {args[0]}")
+                    cards = _cards(args[1])
+                    deal(cards)
+                    hole[p] += cards                      # dealt, or drawn after a discard
+                    if len(hole[p]) > v.hole:
+                        raise _Bad(f"{args[0]} holds more than {v.hole} cards")
+                elif verb == "db" and len(args) == 1:
+                    if not v.board:
+                        raise _Bad(f"{code} has no board")
+                    cards = _cards(args[0])
+                    if None in cards:
+                        raise _Bad("a board card is not known")
+                    if table.to_act:
+                        raise _Bad(f"the board is dealt while p{table.to_act[0] + 1} is to act")
+                    allowed = out_before[-1] if runout() else out_before[min(round_no, v.rounds)]
+                    if len(board) + len(cards) > allowed:
+                        raise _Bad("the board is dealt before the betting of its street is over")
+                    deal(cards)
+                    board.extend(cards)                   # type: ignore[arg-type]
+                else:
+                    raise _Bad("cannot read the dealer's action")
+                continue
+            p = player(actor)
+            if verb in ("f", "cc", "cbr"):
+                if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
+                    raise _Bad("cannot read the action")
+                if not betting:
+                    if round_no > 0 and v.board and len(board) < out_before[min(round_no, v.rounds)]:
+                        raise _Bad(f"betting before the board's {out_before[min(round_no, v.rounds)]} cards are dealt")
+                    if round_no >= v.rounds:
+                        raise _Bad(f"p{p + 1} bets after the last betting round")
+                    if draws_done < min(round_no, v.draws):
+                        raise _Bad("betting before the draw")
+                    table.open_round((last_big + 1) % n if round_no == 0 else 0)
+                    betting = True
+                amount = None
+                if verb == "cbr":
+                    a = args[0]
+                    amount = int(a) * scale if a.isascii() and a.isdigit() else \
+                        _in_units([_decimal(a, "the amount", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]   # the stack bounds it
+                table.act(p, verb, amount)
+                if not table.to_act:
+                    table.close_round()
+                    round_no, betting = round_no + 1, False
+                    if v.draws and draws_done < v.draws and round_no <= v.draws and table.in_hand > 1:
+                        drawing = [q for q in range(n) if q not in table.folded]
+            elif verb == "sd":
+                if not drawing and runout() and draws_done < v.draws:
+                    drawing = [q for q in range(n) if q not in table.folded]   # all in: the draws go on
+                if not drawing:
+                    raise _Bad("a draw when no draw is open")
+                if drawing[0] != p:
+                    raise _Bad(f"p{p + 1} draws out of turn (p{drawing[0] + 1} is to draw)")
+                drawing.pop(0)
+                if args:
+                    for c in _cards(args[0]):
+                        if c is not None and c in hole[p]:
+                            hole[p].remove(c)
+                        elif c is None and None in hole[p]:
+                            hole[p].remove(None)
+                        else:
+                            raise _Bad(f"p{p + 1} discards {c or '??'}, which he does not hold")
+                if not drawing:
+                    draws_done += 1
+            elif verb == "sm":
+                if table.to_act:
+                    raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
+                if p in table.folded:
+                    raise _Bad(f"p{p + 1} shows after folding")
+                if not args:
+                    table.mucked.add(p)
+                elif args[0] == "-":
+                    shown[p] = list(hole[p])
+                else:
+                    cards = _cards(args[0])
+                    known = [c for c in hole[p] if c is not None]
+                    if any(c is not None and c not in known and c in dealt for c in cards):
+                        raise _Bad(f"p{p + 1} shows a card dealt elsewhere")
+                    if known and any(c not in cards for c in known):
+                        raise _Bad(f"p{p + 1} shows {args[0]}, not the cards he was dealt")
+                    deal([c for c in cards if c is not None and c not in known])
+                    shown[p] = cards
+            elif verb == "pb":
+                raise _Bad(f"a bring-in in {code}, which has none")
+            else:
+                raise _Bad(f"unknown action {verb!r}")
         except _Bad as exc:
             raise HistoryError(f"{where}, action {k} ({raw.strip()!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
     live = tuple(p for p in range(n) if p not in folded)
-    betting_over = round_no >= v.rounds or runout(round_no)
-    over = len(live) == 1 or (betting_over and not drawing and len(board) == sum(v.board)
+    betting_over = round_no >= v.rounds or runout()
+    over = len(live) == 1 or (betting_over and not drawing and len(board) == out_before[-1]
                               and (draws_done >= v.draws or round_no >= v.rounds))
     finals: list[tuple[str, ...] | None] = []
     for p in range(n):
         cards = shown[p] if shown[p] is not None else hole[p]
-        finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)
-    scale = _scale(amounts)
+        finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
+    if max(table.put) > MAX_UNITS:
+        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
     return Played(ident, code, tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n)),
-                  scale, tuple(_units(s, scale, where) if s.is_finite() else None for s in stacks),
-                  tuple(_units(x, scale, where) for x in table.put),
-                  tuple(_units(x, scale, where) for x in table.ante),
-                  tuple(tuple(_units(x, scale, where) for x in r) for r in table.rounds if any(r)),
-                  tuple(folded), live, tuple(finals),
-                  tuple(board), over,
-                  tuple(_units(x, scale, where) for x in finishing) if finishing else None,
-                  tuple(_units(x, scale, where) for x in winnings) if winnings else None)
-
-
-def _cards_for_round(v: Variant, round_no: int) -> int:
-    """How many board cards are out when betting round ``round_no`` (0: the first) starts."""
-    return sum(v.board[:round_no])
-
-
-def _scale(amounts: list[Decimal]) -> int:
-    places = max((-a.as_tuple().exponent for a in amounts if a.is_finite() and a.as_tuple().exponent < 0), default=0)
-    return 10 ** min(places, 6)
-
-
-def _units(amount: Decimal, scale: int, where: str) -> int:
-    units = amount * scale
-    if units != units.to_integral_value() or units > MAX_UNITS:
-        raise HistoryError(f"{where}: the amount {amount} is finer than a millionth, or too large")
-    return int(units)
+                  scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
+                  tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
+                  tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
+                  tuple(units(finishing)) if finishing else None,
+                  tuple(units(winnings)) if winnings else None)
 
 
 class Unsupported(HistoryError):
