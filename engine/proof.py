@@ -777,6 +777,54 @@ def _ask_clause(asked: str) -> Any:
 _ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORDER, I.BEAT_RANK)}
 
 
+def _patterns(ranks: list[int], places: dict[Any, tuple], by_rank: bool) -> tuple[Any, Any, Any, Any, Any]:
+    """The abstract hands of :func:`_evaluate`, as arrays: each set's id and rank (first one hand
+    A of each rank, every key value 1; then, for every pair of ranks (a, b) and every pattern of
+    the places they share, a hand B of rank b whose value at each shared place is 1, 0 or 2:
+    equal to, below or above A's); the key rows (set, order, index, value); the pairs asked (A's
+    set, B's set) and the answer the table's order gives each."""
+    import numpy as np
+    ids = {a: k for k, a in enumerate(ranks, 1)}          # the A hands: sets 1 .. len(ranks)
+    rank_of = [np.array(ranks, dtype=np.int64)]
+    keys = [np.array([(ids[a], o, i, 1) for a in ranks for o, i in places[a]], dtype=np.int64).reshape(-1, 4)]
+    seeds, expected = [], []
+    start = len(ranks) + 1
+    symbol = np.array([1, 0, 2], dtype=np.int64)           # B's value: =, <, > A's
+    for a in ranks:
+        for b in ranks:
+            common = [p for p in places[a] if p in set(places[b])]
+            m = 3 ** len(common)
+            grid = np.indices((3,) * len(common)).reshape(len(common), m).T     # itertools.product's order
+            at = symbol[grid]                                                   # (m, len(common))
+            sets = np.arange(start, start + m, dtype=np.int64)
+            start += m
+            column = {p: c for c, p in enumerate(common)}
+            values = np.ones((m, len(places[b])), dtype=np.int64)
+            for j, p in enumerate(places[b]):
+                if p in column:
+                    values[:, j] = at[:, column[p]]
+            width = len(places[b])
+            block = np.empty((m * width, 4), dtype=np.int64)
+            block[:, 0] = np.repeat(sets, width)
+            block[:, 1] = np.tile([o for o, _ in places[b]], m)
+            block[:, 2] = np.tile([i for _, i in places[b]], m)
+            block[:, 3] = values.reshape(-1)
+            keys.append(block)
+            rank_of.append(np.full(m, b, dtype=np.int64))
+            seeds.append(np.stack([np.full(m, ids[a], dtype=np.int64), sets], axis=1))
+            if a != b or by_rank:
+                expected.append(np.full(m, 1 if a > b else 2 if a < b else 0, dtype=np.int64))
+            else:                        # the first place, in order, where B is not equal decides
+                ordered = at[:, sorted(range(len(common)), key=lambda c: common[c])]
+                decided = ordered != 1
+                first = np.ones(m, dtype=np.int64) if not common else \
+                    np.where(decided.any(axis=1), ordered[np.arange(m), decided.argmax(axis=1)], 1)
+                expected.append(np.array([1, 0, 2], dtype=np.int64)[first])    # =: 0, <: 1, >: 2
+    all_ranks = np.concatenate(rank_of)
+    return (np.arange(1, len(all_ranks) + 1, dtype=np.int64), all_ranks, np.concatenate(keys),
+            np.concatenate(seeds), np.concatenate(expected))
+
+
 def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
               fights: bool = False, asked: str | None = None) -> Proof:
     """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
@@ -798,36 +846,13 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     if fights:
         inputs.update({I.IS_HAND: ("set",), I.DECLARED: I.INPUTS[I.DECLARED], I.HOLDS: I.INPUTS[I.HOLDS]})
     program = Program(kept, inputs=inputs, asked=(ASKED,))
-    rank_rows: list[tuple[int, int]] = []
-    key_rows: list[tuple[int, int, int, int]] = []
-    seeds: list[tuple[int, int]] = []
-    expected: list[int] = []
-    ids = itertools.count(1)
-    mine: dict[Any, int] = {}
-    for a in ranks:                                  # A: every value 1
-        mine[a] = s = next(ids)
-        rank_rows.append((s, a))
-        key_rows += [(s, o, i, 1) for o, i in places[a]]
-    for a, b in pairs:
-        common = [p for p in places[a] if p in set(places[b])]
-        for pattern in itertools.product((1, 0, 2), repeat=len(common)):    # B's value: =, <, >
-            s = next(ids)
-            at = dict(zip(common, pattern))
-            rank_rows.append((s, b))
-            key_rows += [(s, o, i, at.get((o, i), 1)) for o, i in places[b]]
-            seeds.append((mine[a], s))
-            if a != b or by_rank:
-                expected.append(1 if a > b else 2 if a < b else 0)
-            else:
-                first = next((v for p, v in sorted(at.items()) if v != 1), 1)
-                expected.append({1: 0, 0: 1, 2: 2}[first])
+    rank_ids, rank_of, key_rows, seeds, expected = _patterns(ranks, places, by_rank)
     db = Compiled(program=program, threads=2)
     try:
         con = db._con
-        cols = lambda rows, n: {f"c{k}": np.array([r[k] for r in rows], dtype=np.int64) for k in range(n)}  # noqa: E731
-        con.register("x_rank", cols(rank_rows, 2))
-        con.register("x_key", cols(key_rows, 4))
-        con.register("x_pairs", {**cols(seeds, 2), "r": np.array(expected, dtype=np.int64)})
+        con.register("x_rank", {"c0": rank_ids, "c1": rank_of})
+        con.register("x_key", {f"c{k}": key_rows[:, k] for k in range(4)})
+        con.register("x_pairs", {"c0": seeds[:, 0], "c1": seeds[:, 1], "r": expected})
         sql = {I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"', I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
                PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"', "worlds": "SELECT 0 AS w"}
         if fights:               # every set a hand of five fresh cards: set s holds 5s .. 5s + 4
@@ -846,9 +871,9 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
         db.close()
     if out["wrong"]:
         a_id, b_id, want, got = out["wrong"][0]
-        ra, rb = rank_rows[a_id - 1][1], rank_rows[b_id - 1][1]
-        va = [k[3] for k in key_rows if k[0] == a_id]
-        vb = [k[3] for k in key_rows if k[0] == b_id]
+        ra, rb = int(rank_of[a_id - 1]), int(rank_of[b_id - 1])
+        va = key_rows[key_rows[:, 0] == a_id, 3].tolist()
+        vb = key_rows[key_rows[:, 0] == b_id, 3].tolist()
         return Proof(False, f"{asked} of a rank-{ra} hand with key values {va} and a rank-{rb} hand with "
                             f"{vb} (places {list(places[ra])}, {list(places[rb])}) gives {got or 'nothing'}, "
                             f"where the table's order says {want}", len(seeds))
