@@ -113,6 +113,11 @@ def _variant(item: Any) -> str | None:
     return m.group(1) if m else None
 
 
+def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
+    """The supported variants a batch plays, as its first hands say (a glance, not a reading)."""
+    return sorted({c for c in (_variant(item) for _, item in batch[:LOOK_AFTER]) if c in VARIANTS})
+
+
 # What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
 # (set in the parent just before the fork; read only in the workers).
 _FORKED: "Histories | None" = None
@@ -159,6 +164,8 @@ class _Workers:
             return lambda: (self.judge._judge_hands(hands), None)
         if self.pool is None:
             global _FORKED, _HANDOFF
+            self.judge._engines_of(_variants(batch))   # loaded once, here: every worker has them
+            import duckdb  # noqa: F401  (imported once, here: each worker opens its database at once)
             import multiprocessing
             import tempfile
             from concurrent.futures import ProcessPoolExecutor
@@ -182,19 +189,20 @@ class _Workers:
             return out, added
         return results
 
-    def publish(self, names: Iterable[str]) -> None:
-        """Hand the workers the tables this process verified and the proofs it made for these
-        rule sets (by name), once; the workers wait for it before their first showdown."""
+    def publish(self, warmed: list[tuple[tuple[str, str | None], "Engine"]]) -> None:
+        """Hand the workers the tables this process verified, the proofs it made and the showdown
+        shapes it asked, for these engines (by rule set and low half), once; the workers wait for
+        it before their first showdown."""
         if self.handoff is None or self.handoff[0].is_set():
             return
         from . import proof
         from .table import VERIFIED, cached_table
-        given: dict[str, tuple[str, str, dict]] = {}
-        for name in names:
-            engine = self.judge.engines(name)
+        given: dict[tuple[str, str | None], tuple[str, str, dict, dict]] = {}
+        for key, engine in warmed:
             found = cached_table(engine)                # memoised by _warm, or None
-            if found is not None and found.rules_digest in VERIFIED:
-                given[name] = (found.rules_digest, VERIFIED[found.rules_digest], proof.made(engine))
+            fast = engine.tabled()
+            if found is not None and found.rules_digest in VERIFIED and fast is not None:
+                given[key] = (found.rules_digest, VERIFIED[found.rules_digest], proof.made(engine), fast.shapes())
         event, path, _ = self.handoff
         with open(path, "wb") as f:
             pickle.dump(given, f)
@@ -249,10 +257,15 @@ def _adopt(judge: "Histories") -> None:
             given = pickle.load(f)
     except (OSError, EOFError, pickle.UnpicklingError):
         return                                   # nothing handed over: the worker makes its own
-    for name, (digest, sha, proofs) in given.items():
+    for (name, low), (digest, sha, proofs, shapes) in given.items():
         engine = judge.engines(name)
+        if low is not None:
+            engine = engine.low_engine(low)
         if adopt_table(engine, digest, sha) is not None:
             proof.adopt(engine, proofs)
+            fast = engine.tabled()
+            if fast is not None:
+                fast.adopt_shapes(shapes)
 
 
 def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
@@ -306,20 +319,43 @@ class Histories:
         if progress is not None:
             progress(len(results))
 
-    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> list[str]:
-        """While the first chunk is replayed: the cached five-card tables of the rule sets it
-        plays, and their showdown proofs (a second each), when it is long enough to use them;
-        ``build``: the tables built when they are not cached (once here, for every worker);
-        the names of those rule sets."""
+    def _engines_of(self, codes: list[str]) -> list[tuple[tuple[str, str | None], "Engine"]]:
+        """The engines that judge these variants: each rule set's, and the low half's of a split
+        game played, keyed (rule set, low half's rule set or None)."""
+        from .hilo import split_games
+        out: list[tuple[tuple[str, str | None], Engine]] = []
+        for name in sorted({VARIANTS[c].rules for c in codes}):
+            engine = self.engines(name)
+            out.append(((name, None), engine))
+            split = split_games(engine)
+            lows = {split[engine.games[v.game]] for v in (VARIANTS[c] for c in codes)
+                    if v.rules == name and v.game in engine.games and engine.games[v.game] in split}
+            out += [((name, low), engine.low_engine(low)) for low in sorted(lows)]
+        return out
+
+    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> list[tuple[tuple[str, str | None], "Engine"]]:
+        """While the first chunk is replayed: the cached five-card tables of the engines that
+        judge it, their showdown proofs (a second each) and the showdown shapes its variants can
+        have, when it is long enough to use them; ``build``: the tables built when they are not
+        cached (once here, for every worker); those engines."""
         if len(batch) < LOOK_AFTER:
             return []
-        codes = {_variant(item) for _, item in batch[:LOOK_AFTER]}
-        names = sorted({VARIANTS[c].rules for c in codes if c in VARIANTS})
-        for name in names:
-            fast = self.engines(name).tabled(build=build)
-            if fast is not None:
-                fast.showdowns
-        return names
+        codes = _variants(batch)
+        warmed = self._engines_of(codes)
+        for (name, low), engine in warmed:
+            fast = engine.tabled(build=build)
+            if fast is None or not fast.showdowns:
+                continue
+            shapes = []
+            for code in codes:
+                v = VARIANTS[code]
+                if v.rules != name or v.game is None or v.game not in engine.games:
+                    continue
+                board = sum(v.board)
+                shapes += [(engine.games[v.game], (v.hole,) * k, board) for k in range(2, 11)
+                           if k * v.hole + board <= len(fast.table.cards)]
+            fast.shapes(shapes)
+        return warmed
 
     def _judge_hands(self, hands: list[_Hand]) -> list[dict]:
         """Replayed hands judged: one result each, in order."""

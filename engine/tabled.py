@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import operator
 import threading
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import numpy as np
 
@@ -136,6 +136,22 @@ class Tabled:
         return out
 
     # ---- showdowns --------------------------------------------------------------------------
+
+    def shapes(self, asked: Iterable[tuple] = ()) -> dict[tuple, Any]:
+        """The showdown shapes asked of the rules so far, with ``asked`` asked now (each
+        (game, players' numbers of cards, board cards)): what a process hands its workers
+        (engine.history), so that they do not ask them again."""
+        for shape in asked:
+            self._shape(shape)
+        with self._lock:
+            return dict(self._shapes)
+
+    def adopt_shapes(self, shapes: dict[tuple, Any]) -> None:
+        """Take the shapes another process asked of the same rules (:meth:`shapes`, for a
+        table of the same digest); one asked here already is kept."""
+        with self._lock:
+            for shape, found in shapes.items():
+                self._shapes.setdefault(shape, found)
 
     def _shape(self, shape: tuple) -> Any:
         """(pick, allowed, chosen) of a showdown shape, asked of the rules once, for each player:
