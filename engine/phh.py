@@ -289,6 +289,8 @@ def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> l
         return None
     if not isinstance(value, list) or len(value) != n:
         raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {value!r}")
+    if all(type(v) is int and (signed or v >= 0) for v in value):
+        return list(value)                       # the usual case, at once
     return [_decimal(v, f"{where}: {key}[{i}]", signed) for i, v in enumerate(value)]
 
 
@@ -334,8 +336,11 @@ class _Bad(Exception):
     """What is wrong with one action (replay adds which hand and action)."""
 
 
-def _cards(text: str) -> list[str | None]:
+def _cards(text: str) -> tuple[str | None, ...]:
     """PHH cards (``AcKd``, ``????``) as our notation's symbols, None for an unknown card."""
+    found = _READ.get(text)
+    if found is not None:
+        return found
     if len(text) % 2:
         raise _Bad(f"cannot read the cards {text!r}")
     out: list[str | None] = []
@@ -344,11 +349,24 @@ def _cards(text: str) -> list[str | None]:
         if card is None:
             raise _Bad(f"cannot read the card {text[i:i + 2]!r} in {text!r}")
         out.append(card or None)
-    return out
+    if len(_READ) >= _READ_MOST:
+        _READ.clear()
+    found = _READ[text] = tuple(out)
+    return found
+
+
+_OUT_BEFORE = {code: [sum(v.board[:r]) for r in range(v.rounds + 1)]      # board cards out when round r starts
+               for code, v in VARIANTS.items()}
+_SEATS = {n: {f"p{i + 1}": i for i in range(n)} for n in range(2, 11)}     # "p3" -> 2, at n players
+_READ: dict[str, tuple[str | None, ...]] = {}     # cards read (hole cards, boards): a few thousand
+_READ_MOST = 100_000
 
 
 class _Table:
     """The betting of one hand, action by action (button games: hold'em, Omaha, draw), in units."""
+
+    __slots__ = ("n", "scale", "stack", "put", "ante", "rounds", "bet", "top", "folded", "mucked", "in_hand",
+                 "to_act")
 
     def __init__(self, n: int, stacks: list[int], scale: int):
         self.n = n
@@ -435,7 +453,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
-    stacks = [None if s is None else _decimal(s, f"{where}: starting_stacks[{i}]") for i, s in enumerate(stacks_in)]
+    stacks = [s if type(s) is int and s >= 0 or s is None else _decimal(s, f"{where}: starting_stacks[{i}]")
+              for i, s in enumerate(stacks_in)]
     stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
     antes = _amounts(doc, "antes", n, where) or [0] * n
     # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
@@ -447,7 +466,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         raise HistoryError(f"{where}: actions must be a list of strings")
     if n == 2:                                    # heads-up: the forced bets are reversed
         antes, blinds = antes[::-1], blinds[::-1]
-    steps = [(k, raw, text) for k, raw in enumerate(actions, 1) if (text := raw.split("#", 1)[0].split())]
+    steps = [(k, raw, text) for k, raw in enumerate(actions, 1)
+             if (text := (raw.split("#", 1)[0] if "#" in raw else raw).split())]
     # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
     # is that action's error, below).
     places = max((_places(x) for x in [*antes, *blinds, *(s for s in stacks if s is not None),
@@ -465,15 +485,18 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     start = [_UNKNOWN if s is None else next(known) for s in stacks]
     table = _Table(n, start, scale)
     for p, x in enumerate(units(antes)):
-        table.pay(p, x, ante=True)
+        if x:
+            table.pay(p, x, ante=True)
     for p, x in enumerate(units(blinds)):
-        table.pay(p, abs(x))
-    last_big = max(range(n), key=lambda p: (table.bet[p] * (blinds[p] > 0) - table.bet[p] * (blinds[p] < 0), p))
+        if x:
+            table.pay(p, abs(x))
+    forced = [table.bet[p] * ((blinds[p] > 0) - (blinds[p] < 0)) for p in range(n)]    # a post counts against
+    last_big = max(range(n), key=lambda p: (forced[p], p))        # the last player with the largest blind
     hole: list[list[str | None]] = [[] for _ in range(n)]
     dealt: set[str] = set()
     board: list[str] = []
     shown: list[list[str | None] | None] = [None] * n
-    out_before = [sum(v.board[:r]) for r in range(v.rounds + 1)]   # board cards out when round r starts
+    out_before = _OUT_BEFORE[code]
     round_no, draws_done, betting = 0, 0, False
     drawing: list[int] = []
 
@@ -497,10 +520,12 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             raise _Bad(f"there is no player {actor}")
         return p
 
+    seats = _SEATS[n]
     for k, raw, text in steps:
         try:
             actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
-            if actor == "d":
+            p = seats.get(actor, -1)
+            if p < 0 and actor == "d":
                 if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
                     p = int(args[0][1:]) - 1
                     if not 0 <= p < n:
@@ -526,8 +551,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 else:
                     raise _Bad("cannot read the dealer's action")
                 continue
-            p = player(actor)
-            if verb in ("f", "cc", "cbr"):
+            if p < 0:
+                p = player(actor)
+            if verb == "cc" or verb == "f" or verb == "cbr":
                 if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
                     raise _Bad("cannot read the action")
                 if not betting:
