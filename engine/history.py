@@ -18,6 +18,7 @@ record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never 
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import pickle
 import re
@@ -30,6 +31,7 @@ from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
 from .evaluators.compiled import worker_count
 from .hilo import with_low
+from .limits import collector_paused
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 
 if TYPE_CHECKING:
@@ -237,7 +239,9 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], di
         parent = judge.engines
         judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
     before = dict(judge.counts)
-    out = judge._judge_hands(_prepare_all(batch, name))
+    with collector_paused():
+        out = judge._judge_hands(_prepare_all(batch, name))
+    gc.collect(1)
     return out, {k: judge.counts[k] - before[k] for k in judge.counts}
 
 
@@ -299,8 +303,10 @@ class Histories:
         """One result a hand, in order (N in, N out) (with ``dumped``, each a line of JSON).  ``hands``: (id, its TOML text, its parsed
         document, or its HistoryError), as engine.phh.read_sections or read_histories give them.
         A long input is judged by worker processes (every core), chunk after chunk, while this
-        process loads the tables and makes the proofs once, for all of them (_Workers)."""
-        with _Workers(self) as workers:
+        process loads the tables and makes the proofs once, for all of them (_Workers).  The
+        garbage collector is paused until the generator is exhausted or closed, and run (its young
+        generations) once a chunk."""
+        with _Workers(self) as workers, collector_paused():
             pending: deque[Callable[[], tuple[list[dict], dict | None]]] = deque()
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.judge_chunk(batch, name))
@@ -316,6 +322,7 @@ class Histories:
         for k, x in (added or {}).items():
             self.counts[k] += x
         yield from results
+        gc.collect(1)
         if progress is not None:
             progress(len(results))
 
@@ -477,31 +484,33 @@ class Histories:
             out["error"] = h.error
         if p is None or h.status != "judged":
             return out
-        engines_name = VARIANTS[p.variant].rules
-        engine = self.engines(engines_name)
+        engine = self.engines(VARIANTS[p.variant].rules)
+        amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
+        categories = engine.categories
         won = [0] * len(p.stakes)
         for level in h.awards:
             for q, x in h.awards[level].items():
                 won[q - 1] += x
         players = []
+        returned, best, folded, hole = h.returned, h.best, p.folded, p.hole
         for i, name in enumerate(p.names):
             q = i + 1
             row: dict[str, Any] = {"player": q, "name": name,
-                                   "cards": " ".join(p.hole[i]) if p.hole[i] else None,
-                                   "put": p.amount(p.stakes[i]), "returned": p.amount(h.returned.get(q, 0)),
-                                   "won": p.amount(won[i]), "folded": i in p.folded}
-            if q in h.best:
-                five, rank = h.best[q]
-                row |= {"best": five, "rank": rank, "category": engine.categories.get(rank)}
+                                   "cards": " ".join(hole[i]) if hole[i] else None,
+                                   "put": amount(p.stakes[i]), "returned": amount(returned.get(q, 0)),
+                                   "won": amount(won[i]), "folded": i in folded}
+            if q in best:
+                five, rank = best[q]
+                row["best"], row["rank"], row["category"] = five, rank, categories.get(rank)
             players.append(row)
         out["players"] = players
         pots = []
         for k, level in enumerate(sorted(h.pots)):
             contestants = sorted(h.contests.get(level, []))
             awards = h.awards.get(level, {})
-            pot: dict[str, Any] = {"pot": "main" if k == 0 else f"side {k}", "amount": p.amount(h.pots[level]),
+            pot: dict[str, Any] = {"pot": "main" if k == 0 else f"side {k}", "amount": amount(h.pots[level]),
                                    "contestants": contestants, "winners": sorted(awards),
-                                   "awards": {str(q): p.amount(x) for q, x in sorted(awards.items())},
+                                   "awards": {str(q): amount(x) for q, x in sorted(awards.items())},
                                    "reason": self._reason(h, level, contestants, engine)}
             if level in h.low:
                 pot["low"] = list(h.low[level])

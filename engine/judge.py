@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .batch import check_fight
 from .hilo import low_half, split_games, with_low
+from .limits import collector_paused
 from .notation import InvalidCards
 
 if TYPE_CHECKING:
@@ -118,8 +119,8 @@ class Judge:
 
     def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
         """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk.  The cyclic
-        garbage collector is paused until the generator is exhausted or closed (_collected)."""
-        with _Chunks(self, progress) as chunks, _collected():
+        garbage collector is paused until the generator is exhausted or closed (engine.limits.collector_paused)."""
+        with _Chunks(self, progress) as chunks, collector_paused():
             pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
             valid = work = 0                         # in this chunk; in the batch (see _look)
             size = chunks.first
@@ -224,20 +225,6 @@ def _weight(fight: Any) -> int:
         board = len(fight.board)
         return max(1, sum(math.comb(len(h) + board, 5) ** 2 for h in fight.hands) // 8)
     return max(1, len(fight) // 2)
-
-
-@contextlib.contextmanager
-def _collected() -> Iterator[None]:
-    """The cyclic garbage collector paused while a batch is judged, and run once a chunk
-    (_Chunks._finish): a batch makes millions of short-lived objects and no cycles, and the
-    collector, triggered every 700 allocations, took a fifth of the time of a batch of showdowns."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 class _Chunks:

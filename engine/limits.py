@@ -303,6 +303,21 @@ def _arm() -> None:
 
 
 @contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """The cyclic garbage collector paused while a batch is judged (the batch runs it, young
+    generations only, once a chunk): a batch makes millions of short-lived objects and no
+    cycles, and the collector, triggered every 700 allocations and scanning every object alive,
+    took a fifth of the time of a batch of showdowns and of hand histories."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+@contextlib.contextmanager
 def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation") -> Iterator[None]:
     """Raise :class:`BudgetExceeded` in the main thread when the block runs longer than
     ``seconds`` or the process's resident memory passes ``memory`` bytes (see the module)."""
