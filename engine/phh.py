@@ -138,12 +138,33 @@ _STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[
 _STRING = re.compile(r'"([^"]*)"')
 _INTS = re.compile(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
+# A whole ``key = value`` line of the kinds above (arrays of integers or plain strings, a plain
+# string, a whole number) in one match: most lines of a hand history.
+_LINE = re.compile(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" + _INTS.pattern + r")|("
+                   + _STRINGS.pattern + r')|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|((?:0|[1-9][0-9]*)(?![\w.:+-])))'
+                   + _END.pattern)
 
 
 def _quick(text: str) -> dict | None:
     out: dict[str, Any] = {}
     pos, n = 0, len(text)
     while True:
+        line = _LINE.match(text, pos)
+        if line is not None:
+            key, ints, strings, string, number = line.groups()
+            if key in out:
+                return None
+            if ints is not None:
+                items = ints[1:-1].split(",")
+                if items[-1].isspace() or not items[-1]:          # [] or a trailing comma
+                    items.pop()
+                out[key] = list(map(int, items))
+            elif strings is not None:
+                out[key] = _STRING.findall(strings)
+            else:
+                out[key] = string if string is not None else int(number)
+            pos = line.end()
+            continue
         pos = _GAP.match(text, pos).end()
         if pos >= n:
             return out
