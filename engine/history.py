@@ -149,6 +149,10 @@ class _Workers:
 
     def __exit__(self, *exc: Any) -> None:
         global _FORKED, _HANDOFF
+        while self.judge._threads:                  # this process's databases as they were
+            db, threads = self.judge._threads.pop()
+            with contextlib.suppress(Exception):    # a database closed meanwhile: nothing to restore
+                db.set_threads(threads)
         if self.handoff is not None:
             self.handoff[0].set()               # no worker waits for a handoff that will not come
         if self.pool is not None:
@@ -236,6 +240,8 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], di
     assert judge is not None
     if not _WRAPPED:                            # the first part in this worker: its own databases
         _WRAPPED = True
+        from .evaluators import compiled
+        compiled.DEFAULT_THREADS = 1            # of one thread: the other workers use the other cores
         parent = judge.engines
         judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
     before = dict(judge.counts)
@@ -295,6 +301,7 @@ class Histories:
         self.engines = engines
         self.explain = explain
         self.dumped = dumped        # results as lines of JSON (engine.batch.Dumped), written where judged
+        self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
                                                  "rake": 0, "unrecorded": 0}
 
@@ -350,6 +357,11 @@ class Histories:
         codes = _variants(batch)
         warmed = self._engines_of(codes)
         for (name, low), engine in warmed:
+            if build:                        # the workers keep every core busy: DuckDB here on one
+                from .evaluators.compiled import CompiledEvaluator
+                evaluator = engine.evaluator(CHUNK)
+                if isinstance(evaluator, CompiledEvaluator):
+                    self._threads.append((evaluator.compiled, evaluator.compiled.set_threads(1)))
             fast = engine.tabled(build=build)
             if fast is None or not fast.showdowns:
                 continue

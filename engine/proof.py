@@ -849,7 +849,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     if by_rank and not any(a.pred == I.HAND_KEY for name in cone for r in rules.get(name, []) for a in _atoms(r)):
         places = {r: () for r in ranks}     # the ranks' order, read without a key: one pattern a pair
     rank_ids, rank_of, key_rows, seeds, expected = _patterns(ranks, places, by_rank)
-    db = Compiled(program=program, threads=2)
+    db = Compiled(program=program, threads=1)
     try:
         con = db._con
         con.register("x_rank", {"c0": rank_ids, "c1": rank_of})

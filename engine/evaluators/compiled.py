@@ -1071,6 +1071,8 @@ def cores() -> int:
 
 
 WORKERS_ENV = "POKER_WORKERS"   # how many databases side by side (1: one, with DuckDB's own threads)
+DEFAULT_THREADS: int | None = None   # a database's threads when not told (None: DuckDB's, one a core);
+                                     # a worker process of a batch sets 1: its siblings use the other cores
 
 
 def worker_count(most: int) -> int:
@@ -1101,6 +1103,7 @@ class Compiled:
         import duckdb
         self.program = program if program is not None else Program(list(clauses))
         self._con = duckdb.connect(":memory:")
+        threads = threads or DEFAULT_THREADS
         if threads:
             self._con.execute(f"SET threads = {int(threads)}")
         self._con.execute("SET preserve_insertion_order = false")   # relations are sets
@@ -1131,6 +1134,14 @@ class Compiled:
 
     def close(self) -> None:
         self._con.close()
+
+    def set_threads(self, threads: int) -> int:
+        """How many threads DuckDB may use from now on (one, beside worker processes that keep
+        every core busy: more only contend); how many it could before."""
+        with self._lock:
+            (before,), = self._con.execute("SELECT current_setting('threads')").fetchall()
+            self._con.execute(f"SET threads = {int(threads)}")
+            return int(before)
 
     def interrupt(self) -> None:
         """Stop the run on this connection (from any thread): engine.limits calls it when a time
