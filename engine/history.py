@@ -1,7 +1,7 @@
 """Judging hand histories: every pot of a played hand paid out by the rules, checked against the record.
 
-A hand is replayed (:mod:`engine.phh`), and the rules are asked three things, each for a whole
-chunk of hands at once (the compiled evaluator, one world a hand):
+A hand is replayed (:mod:`engine.phh`), and the rules are asked, for a whole chunk of hands at
+once (the compiled evaluator, one world a hand):
 
 1. rules/pots.dl, from what each player put in and who folded: the uncalled bets returned, the
    pots (main and side) and who contests each;
@@ -10,6 +10,11 @@ chunk of hands at once (the compiled evaluator, one world a hand):
    a hi/lo game's low half by its low rule set, as ``poker beat --board`` does);
 3. rules/pots.dl again, with those winners: what each player takes of each pot (ties, halves and
    the odd chip are the rules').
+
+Where the loaded rules settle the pots before any showdown (no clause that builds them reads a
+showdown's winners), 1 and 3 are one run: the pots are foreseen from the replay (as the card
+room builds them), their showdowns asked first, and the winners given with the chips; the run's
+own pots check the foresight hand by hand, and a hand it missed is asked again in three steps.
 
 Python replays the actions, turns them into facts, and compares the rules' payout with the
 record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never corrected).
@@ -22,6 +27,7 @@ import gc
 import os
 import pickle
 import re
+import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -62,6 +68,8 @@ class _Hand:
     best: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # player -> (five, rank)
     chips: tuple[tuple[str, tuple[int, ...]], ...] = ()             # its facts for rules/pots.dl
     contested: bool = False                                         # a pot two or more contest
+    showdown: bool = False                                          # its showdowns were asked
+    foreseen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> players: _foresee
 
     def fail(self, status: str, error: str) -> None:
         self.status, self.error = status, error
@@ -88,6 +96,59 @@ def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
     return tuple((I.ANTE, (0, i + 1, x)) for i, x in enumerate(p.antes) if x) + \
         tuple((I.BET, (0, i + 1, r, x)) for r, bets in enumerate(p.bets, 1) for i, x in enumerate(bets) if x) + \
         tuple((I.FOLDED, (0, i + 1)) for i in p.folded)
+
+
+def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
+    """The pots two or more players will contest, foreseen from what each put in as the card
+    room builds pots (rules/pots.dl: an uncalled bet returned, a level for each live player's
+    stake, its contestants those who reached it).  Only a guess, so that the showdowns can be
+    asked before the rules and go into the same run as the pots: the rules' own pots check it,
+    hand by hand, and a hand it misses is asked again the long way (Histories._in_one_run)."""
+    n = len(p.stakes)
+    kept, bet = [0] * n, [False] * n
+    for bets in p.bets:
+        for i, x in enumerate(bets):
+            if x:
+                bet[i] = True
+                others = [y for j, y in enumerate(bets) if j != i and y]
+                kept[i] += min(x, max(others)) if others else 0
+    stakes = {q: kept[q] for q in p.live if bet[q] or p.antes[q]}
+    out: dict[int, tuple[int, ...]] = {}
+    for level in sorted(set(stakes.values())):
+        players = tuple(q + 1 for q, x in sorted(stakes.items()) if x >= level)
+        if len(players) > 1:
+            out[level] = players
+    return out
+
+
+def _foreseeable(engine: "Engine") -> bool:
+    """Whether the rules' returned bets, pots and contestants are settled before any showdown:
+    no clause they reach reads potHigh or potLow (read off the loaded clauses, every name a
+    clause mentions counted).  Then the showdowns' winners can go into the run that asks for
+    the pots (they cannot change them), and one run answers both."""
+    found = _FORESEEABLE.get(engine)
+    if found is None:
+        import ast
+        reads: dict[str, set[str]] = {}
+        for c in engine.ruleset.clauses:
+            names = reads.setdefault(c.head, set())
+            for node in ast.walk(c.node):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    names.add(node.func.id)
+                elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+                    names.add(node.value.id)
+        reached: set[str] = set()
+        todo = [I.RETURNED, I.POT_AMOUNT, I.CONTESTS]
+        while todo:
+            name = todo.pop()
+            if name not in reached:
+                reached.add(name)
+                todo += reads.get(name, ())
+        found = _FORESEEABLE[engine] = not reached & {I.POT_HIGH, I.POT_LOW}
+    return found
+
+
+_FORESEEABLE: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
 
 
 def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
@@ -388,11 +449,17 @@ class Histories:
             by_rules.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
         for name, group in by_rules.items():
             engine = self.engines(name)
-            self._pots(engine, group)
-            self._showdowns(engine, [h for h in group if h.status == "judged"])
-            self._awards(engine, [h for h in group if h.status == "judged"])
+            if _foreseeable(engine):
+                group = self._in_one_run(engine, group)       # the hands whose pots were not foreseen
+                self._showdowns(engine, [h for h in group if h.status == "judged"])
+                self._awards(engine, [h for h in group if h.status == "judged"])
+            else:
+                self._pots(engine, group)
+                self._showdowns(engine, [h for h in group if h.status == "judged"])
+                self._awards(engine, [h for h in group if h.status == "judged" and h.contested])
         out = []
         for h in hands:
+            self.counts["showdowns"] += h.showdown
             self.counts["hands"] += 1
             out.append(self._result(h))
             self.counts[h.status] += 1
@@ -401,21 +468,54 @@ class Histories:
             return [Dumped(dumps(r)) for r in out]
         return out
 
-    # ---- the three questions -------------------------------------------------------------
+    # ---- the questions ---------------------------------------------------------------------
+
+    def _in_one_run(self, engine: "Engine", hands: list[_Hand]) -> list[_Hand]:
+        """Pots, contestants and awards in one run of the rules: the showdowns of the pots
+        foreseen (_foresee) asked first, their winners given with the chips.  Exact where the
+        rules' pots are those foreseen: the run's answers are then what the two questions of
+        the long way give (the pots do not read the showdowns: _foreseeable), and a hand whose
+        pots are not is left as it was before its showdowns (its pots, from this run, kept) for
+        the long way; those hands."""
+        for h in hands:
+            h.foreseen = _foresee(h.played)
+        self._showdowns(engine, hands, lambda h: h.foreseen)
+        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
+        missed = []
+        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+            self._fill(h, *(answers[a] for a in POT_ASKS))
+            if {level: tuple(ps) for level, ps in h.contests.items() if len(ps) > 1} == h.foreseen:
+                self._take(h, answers[AWARD_ASKS[0]])
+            else:
+                h.status, h.error, h.showdown, h.high, h.low, h.best = "judged", None, False, {}, {}, {}
+                missed.append(h)
+        return missed
+
+    @staticmethod
+    def _fill(h: _Hand, returned: list[tuple], pots: list[tuple], contests: list[tuple]) -> None:
+        h.returned = {p: x for _, p, x in returned}
+        h.pots = {level: x for _, level, x in pots}
+        h.contests = {}
+        for _, level, p in contests:
+            h.contests.setdefault(level, []).append(p)
+        h.contested = any(len(players) > 1 for players in h.contests.values())
+
+    @staticmethod
+    def _winners(h: _Hand) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The showdowns' winners as facts for rules/pots.dl (none for a hand that failed)."""
+        if h.status != "judged":
+            return ()
+        return tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs) + \
+            tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs)
 
     def _pots(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The first question: returned bets, pots, contestants; and the awards of every pot no
         showdown decides (the second question asks only about hands with a showdown)."""
         worlds = [World((), chips=h.chips) for h in hands]
         for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
-            returned, pots, contests, awards = (answers[a] for a in POT_ASKS + AWARD_ASKS)
-            h.returned = {p: x for _, p, x in returned}
-            h.pots = {level: x for _, level, x in pots}
-            for _, level, p in contests:
-                h.contests.setdefault(level, []).append(p)
-            h.contested = any(len(players) > 1 for players in h.contests.values())
+            self._fill(h, *(answers[a] for a in POT_ASKS))
             if not h.contested:
-                self._take(h, awards)
+                self._take(h, answers[AWARD_ASKS[0]])
 
     @staticmethod
     def _take(h: _Hand, awards: list[tuple]) -> None:
@@ -423,20 +523,22 @@ class Histories:
             shares = h.awards.setdefault(level, {})
             shares[p] = shares.get(p, 0) + x
 
-    def _showdowns(self, engine: "Engine", hands: list[_Hand]) -> None:
+    def _showdowns(self, engine: "Engine", hands: list[_Hand],
+                   pots: Callable[[_Hand], dict[int, Any]] = lambda h: h.contests) -> None:
+        """The second question: each pot's winners (h.high, h.low), a showdown of exactly those
+        who contest it (``pots``: level -> players, the rules' or those foreseen)."""
         _adopt(self)                                  # a worker: the parent's tables and proofs
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:
             p = h.played
             variant = VARIANTS[p.variant]
-            contested = [(level, players) for level, players in sorted(h.contests.items()) if len(players) > 1]
+            contested = [(level, players) for level, players in sorted(pots(h).items()) if len(players) > 1]
             unknown = sorted({q for _, players in contested for q in players if p.hole[q - 1] is None})
             if unknown:
                 h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
                 continue
-            if contested:
-                self.counts["showdowns"] += 1
+            h.showdown = bool(contested)
             try:
                 board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
                 game = engine.games[variant.game] if variant.game else None
@@ -472,11 +574,8 @@ class Histories:
                     h.best[q] = (engine.notation.format(engine.cards(" ".join(h.played.hole[q - 1]))), v.ranks[i])
 
     def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
-        """The second question, for the hands with a showdown: the awards, given its winners."""
-        hands = [h for h in hands if h.contested]
-        worlds = [World((), chips=h.chips + tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs)
-                        + tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs))
-                  for h in hands]
+        """The third question: the awards, given the showdowns' winners."""
+        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         if worlds:
             for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, AWARD_ASKS)):
                 self._take(h, answers[AWARD_ASKS[0]])

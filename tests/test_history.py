@@ -333,6 +333,76 @@ def test_pydatalog_answers_alike_before_any_fold_was_ever_asserted():
     assert asked == fresh.evaluator(1).answers([world], POT_ASKS)[0] == fresh.evaluator(100).answers([world], POT_ASKS)[0]
 
 
+# ---- one run where the pots are foreseen, the long way where not -----------------------------
+
+
+def _pots_variant(root: Path, **clauses: str) -> Engine:
+    """The standard rules with the labels of rules/pots.dl given replaced (a variant's folder)."""
+    folder = root / "pots-variant"
+    folder.mkdir()
+    (folder / "variant.toml").write_text('extends = "standard"\n', encoding="utf-8")
+    (folder / "pots.dl").write_text("\n".join(clauses.values()) + "\n", encoding="utf-8")
+    return Engine(folder)
+
+
+def _mixed_hands() -> str:
+    from phhsynth import synthesize
+    samples = "".join(f"[{path.stem}]\n" + path.read_text(encoding="utf-8").split("\n[", 1)[0] + "\n"
+                      for path in SAMPLES if path.suffix == ".phh")
+    return samples + synthesize(150, seed=12, variants=("NT", "NS"))
+
+
+def test_one_run_answers_what_the_long_way_answers(monkeypatch):
+    """The showdowns of the pots foreseen go into the run that asks for the pots: the same
+    results, audit included, as asking pots, showdowns and awards one after the other."""
+    from engine import history
+    text = _mixed_hands()
+    fast = Histories(engines)
+    got = list(fast.judge(read_histories(text)))
+    monkeypatch.setattr(history, "_foreseeable", lambda engine: False)
+    slow = Histories(engines)
+    assert got == list(slow.judge(read_histories(text))) and fast.counts == slow.counts
+    assert {r["status"] for r in got} >= {"judged", "cannot be judged"}
+
+
+def test_pots_the_card_room_would_not_build_are_asked_the_long_way(tmp_path, monkeypatch):
+    """Rules whose pots differ from the card room's (here a folded player stays in every pot):
+    the pots foreseen miss, and those hands are asked again: the rules' answer, not the guess."""
+    from engine import history
+    live = open(ROOT / "rules" / "pots.dl", encoding="utf-8").read()
+    level = "\n".join(line for line in live.splitlines() if line.startswith("pots_Level:"))
+    edited = _pots_variant(tmp_path, level=level.replace("live(T, P, X) <= betIn(T, P, X) & ~folded(T, P)",
+                                                         "live(T, P, X) <= betIn(T, P, X)"))
+    assert history._foreseeable(edited)
+    text = HAND.format(actions='"d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cbr 10", "p1 cc", "p2 f", '
+                               '"d db 2h3h4h", "p1 cc", "p3 cc", "d db 9s", "p1 cc", "p3 cc", "d db Jc", "p1 cc", '
+                               '"p3 cc", "p1 sm AsAd", "p3 sm 2c7d"')
+    missed: list = []
+    one_run = history.Histories._in_one_run
+
+    def spied(self, engine, hands):
+        missed.extend(one_run(self, engine, hands))
+        return missed
+    monkeypatch.setattr(history.Histories, "_in_one_run", spied)
+    fast = list(Histories(lambda name: edited).judge(read_histories(text)))
+    assert len(missed) == 1
+    monkeypatch.setattr(history, "_foreseeable", lambda engine: False)
+    slow = list(Histories(lambda name: edited).judge(read_histories(text)))
+    assert fast == slow
+    assert fast[0]["pots"][0]["contestants"] == [1, 2, 3]          # the folded player 2 is in it
+
+
+def test_pots_that_read_the_showdowns_are_never_asked_in_one_run(tmp_path):
+    """If the rules' pots or contestants read potHigh or potLow, the showdowns could change
+    them: no one run."""
+    from engine import history
+    assert history._foreseeable(engines("standard"))
+    edited = _pots_variant(tmp_path, contest="pots_Contest: contests(T, L, P) <= level(T, L) & live(T, P, X) & "
+                                             "(X >= L) & ~potLow(T, L, P)\n"
+                                             "pots_Contest: (contestants[T, L] == len_(P)) <= contests(T, L, P)")
+    assert not history._foreseeable(edited)
+
+
 @pytest.mark.parametrize("record, agrees, rake", [
     ("[0, 0, 13]", True, None),       # the pot (5) and the uncalled 8 returned, no rake
     ("[0, 0, 12]", True, "1"),        # a rake of 1
