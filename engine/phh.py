@@ -246,7 +246,7 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
         raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
     section, body = first, []
     for line in lines:
-        m = _SECTION.match(line)
+        m = _SECTION.match(line) if line[:1] == "[" else None      # a header starts its line
         if m:
             yield _ident(section), "".join(body)
             section, body = m.group(1), []

@@ -264,7 +264,7 @@ def adopt_table(engine: "Engine", digest: str, sha: str) -> FiveTable | None:
         data = _read(cache_path(digest), len(engine.deck))
         if data is None or hashlib.sha256(data).hexdigest() != sha:
             return None
-        arrays, places, is_hand = _parse(data, engine.deck, digest)
+        arrays, places, is_hand = _parse(data, engine.deck, digest, hashed=True)
         table = _table_of(arrays, engine.deck, digest, places, is_hand)
     except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
         return None
@@ -898,7 +898,10 @@ def _read(path: Path, n: int) -> bytes | None:
         os.close(fd)
 
 
-def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.ndarray], Any, int | None]:
+def _parse(data: bytes, cards: list[int], digest: str, hashed: bool = False
+           ) -> tuple[dict[str, np.ndarray], Any, int | None]:
+    """A table file's arrays, places and count of hands (``hashed``: the bytes are ones whose
+    payload hash was checked already, by their SHA-256 as a whole)."""
     if not data.startswith(MAGIC):
         raise _Reject("it is not a five-card table file")
     at = len(MAGIC)
@@ -925,7 +928,7 @@ def _parse(data: bytes, cards: list[int], digest: str) -> tuple[dict[str, np.nda
     if not isinstance(info, dict) or info.get("bytes") != len(payload):
         raise _Reject(f"its payload has {len(payload)} bytes, not the {info.get('bytes') if isinstance(info, dict) else '?'} "
                       "its header says (truncated?)")
-    if hashlib.sha256(payload).hexdigest() != info.get("sha256"):
+    if not hashed and hashlib.sha256(payload).hexdigest() != info.get("sha256"):
         raise _Reject("its payload's SHA-256 does not match its header")
     arrays: dict[str, np.ndarray] = {}
     names = header.get("arrays")
