@@ -487,20 +487,22 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         raise HistoryError(f"{where}: actions must be a list of strings")
     if n == 2:                                    # heads-up: the forced bets are reversed
         antes, blinds = antes[::-1], blinds[::-1]
-    steps = [(k, raw, text) for k, raw in enumerate(actions, 1)
-             if (text := (raw.split("#", 1)[0] if "#" in raw else raw).split())]
     # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
-    # is that action's error, below).
-    places = max((_places(x) for x in [*antes, *blinds, *(s for s in stacks if s is not None),
-                                       *(finishing or []), *(winnings or [])] if type(x) is not int), default=0)
-    for _, _, text in steps:
-        if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
-            with contextlib.suppress(InvalidOperation):
-                places = max(places, _places(Decimal(text[2])))
+    # is that action's error, below); whole units unless some amount has a point or an exponent.
+    numbers = [*antes, *blinds, *(s for s in stacks if s is not None), *(finishing or ()), *(winnings or ())]
+    places = 0 if set(map(type, numbers)) <= {int} else max(map(_places, numbers), default=0)
+    joined = "\n".join(actions)
+    if "." in joined or "e" in joined or "E" in joined:
+        for raw in actions:
+            text = raw.split("#", 1)[0].split()
+            if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
+                with contextlib.suppress(InvalidOperation):
+                    places = max(places, _places(Decimal(text[2])))
     scale = 10 ** min(places, 6)
+    bad = lambda why: HistoryError(f"{where}: {why}")     # noqa: E731
 
     def units(amounts: list[int | Decimal]) -> list[int]:
-        return _in_units(amounts, scale, lambda why: HistoryError(f"{where}: {why}"))
+        return _in_units(amounts, scale, bad)
 
     known = iter(units([s for s in stacks if s is not None]))
     start = [_UNKNOWN if s is None else next(known) for s in stacks]
@@ -542,7 +544,10 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         return p
 
     seats = _SEATS[n]
-    for k, raw, text in steps:
+    for k, raw in enumerate(actions, 1):
+        text = (raw.split("#", 1)[0] if "#" in raw else raw).split()
+        if not text:                              # only a comment (or nothing): no action
+            continue
         try:
             actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
             p = seats.get(actor, -1)
