@@ -539,17 +539,19 @@ class Histories:
                 h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
                 continue
             h.showdown = bool(contested)
+            if not contested:
+                continue
             try:
                 board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
                 game = engine.games[variant.game] if variant.game else None
-                mine = [(World(own, board=board, game=game) if variant.game else own, (h, level, players))
-                        for level, players in contested
-                        for own in [tuple(tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in players)]]
+                holes = {q: tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in sorted({q for _, qs in contested for q in qs})}
             except ValueError as exc:                     # a card not in the rules' deck
                 h.fail("invalid", str(exc).splitlines()[0])
                 continue
-            asked += [m[0] for m in mine]
-            places += [m[1] for m in mine]
+            for level, players in contested:
+                own = tuple(holes[q] for q in players)
+                asked.append(World(own, board=board, game=game) if variant.game else own)
+                places.append((h, level, players))
         if not asked:
             return
         # The five-card table answers what the rules are proven to allow (as poker judge reads

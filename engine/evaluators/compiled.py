@@ -1555,17 +1555,18 @@ class CompiledEvaluator(exact.Exact):
         db = self.compiled
         with db._lock:
             sets, loose = _packed(worlds)
-            db.create_columns("sets", sets)
-            db.create_columns("loose", loose)
-            batch = Worlds(sql={
-                interface.DECLARED: 'SELECT w, s FROM "x_sets"',
-                interface.HOLDS: 'SELECT w, s, i, (p >> (6 * i)) & 63 FROM "x_sets", range(10) r(i) WHERE i < n '
-                                 'UNION ALL SELECT w, s, i, c FROM "x_loose"',
-                interface.SEAT: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE seated = 1',
-                interface.BOARD: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE role = 1',
-                interface.GAME: f'SELECT w, {TABLE_ID}, g FROM "x_sets" WHERE role = 1',
-                interface.CANDIDATE: 'SELECT w, owner, s FROM "x_sets" WHERE role = 2',
-                "worlds": f"SELECT range AS w FROM range({len(worlds)})"})
+            batch = Worlds(sql={"worlds": f"SELECT range AS w FROM range({len(worlds)})"})
+            if len(sets["w"]):                  # (worlds of chips alone, hand histories': no cards)
+                db.create_columns("sets", sets)
+                db.create_columns("loose", loose)
+                batch.sql.update({
+                    interface.DECLARED: 'SELECT w, s FROM "x_sets"',
+                    interface.HOLDS: 'SELECT w, s, i, (p >> (6 * i)) & 63 FROM "x_sets", range(10) r(i) WHERE i < n '
+                                     'UNION ALL SELECT w, s, i, c FROM "x_loose"',
+                    interface.SEAT: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE seated = 1',
+                    interface.BOARD: f'SELECT w, {TABLE_ID}, s FROM "x_sets" WHERE role = 1',
+                    interface.GAME: f'SELECT w, {TABLE_ID}, g FROM "x_sets" WHERE role = 1',
+                    interface.CANDIDATE: 'SELECT w, owner, s FROM "x_sets" WHERE role = 2'})
             for name, columns in _chips(worlds).items():
                 db.create_columns(f"in_{name}", columns)
                 batch.sql[name] = f'SELECT * FROM "x_in_{name}"'
