@@ -303,6 +303,8 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], di
         _WRAPPED = True
         from .evaluators import compiled
         compiled.DEFAULT_THREADS = 1            # of one thread: the other workers use the other cores
+        with contextlib.suppress(OSError):
+            os.nice(10)
         parent = judge.engines
         judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
     before = dict(judge.counts)
