@@ -265,7 +265,7 @@ def adopt_table(engine: "Engine", digest: str, sha: str) -> FiveTable | None:
         if data is None or hashlib.sha256(data).hexdigest() != sha:
             return None
         arrays, places, is_hand = _parse(data, engine.deck, digest, hashed=True)
-        table = _table_of(arrays, engine.deck, digest, places, is_hand)
+        table = _table_of(arrays, engine.deck, digest, places, is_hand, checked=True)
     except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
         return None
     with _memo_lock:
@@ -985,11 +985,15 @@ def _npy(blob: bytes, name: str) -> np.ndarray:
 
 
 def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, places: tuple | None = None,
-              is_hand: int | None = None) -> FiveTable:
-    """A table from its arrays, checked for consistency."""
-    total = math.comb(len(cards), 5)
+              is_hand: int | None = None, checked: bool = False) -> FiveTable:
+    """A table from its arrays, checked for consistency (``checked``: the arrays of bytes whose
+    consistency was checked already, by another process, and that are those bytes)."""
     values, ranks = arrays["values"], arrays["ranks"]
     class_ranks, lengths, keys = arrays["class_ranks"], arrays["class_lengths"], arrays["class_keys"]
+    if checked:
+        return FiveTable(tuple(cards), values, ranks.copy(), _classes(class_ranks, lengths, keys), digest, places,
+                         is_hand)
+    total = math.comb(len(cards), 5)
     if values.dtype != np.int32 or values.shape != (total,):
         raise _Reject("its values are not one int32 a hand")
     if ranks.dtype.kind != "i" or ranks.shape != (total,):
@@ -1005,15 +1009,20 @@ def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, plac
         raise _Reject("its values are not dense (a class without a hand)")
     if total and (class_ranks[values] != ranks).any():
         raise _Reject("a hand's rank is not its class's rank")
-    ends = np.cumsum(lengths)
-    flat = keys.tolist()
-    classes = tuple((int(r), tuple(flat[e - ln:e])) for r, ln, e in zip(class_ranks.tolist(), lengths.tolist(),
-                                                                          ends.tolist()))
+    classes = _classes(class_ranks, lengths, keys)
     if any(not a < b for a, b in zip(classes, classes[1:])):
         raise _Reject("its classes are not in strictly ascending order")
     if places is not None and sorted(r for r, _ in places) != sorted({r for r, _ in classes}):
         raise _Reject("its places do not name the ranks of its classes")
     return FiveTable(tuple(cards), values, ranks.copy(), classes, digest, places, is_hand)
+
+
+def _classes(class_ranks: np.ndarray, lengths: np.ndarray, keys: np.ndarray) -> tuple:
+    """The classes (rank, key) of a table file's arrays, in their order."""
+    ends = np.cumsum(lengths)
+    flat = keys.tolist()
+    return tuple((int(r), tuple(flat[e - ln:e])) for r, ln, e in zip(class_ranks.tolist(), lengths.tolist(),
+                                                                      ends.tolist()))
 
 
 def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: int,
