@@ -794,8 +794,14 @@ def _dumps(item: Any) -> str:
         text = _encode(item)
     except (ValueError, TypeError):
         text = _encode(json_safe(item))
+    return safe_line(text)
+
+
+def safe_line(text: str) -> str:
+    """A line of JSON with the characters that some readers take for line breaks (U+2028, U+0085
+    …) and DEL escaped (\\uXXXX, an escape JSON and YAML both read)."""
     if not text.isascii() or "\x7f" in text:   # DEL is ASCII, and not printable in YAML
-        text = _yaml_safe(text)                 # \uXXXX is an escape JSON and YAML both read
+        text = _yaml_safe(text)
     return text
 
 

@@ -333,6 +333,49 @@ def test_pydatalog_answers_alike_before_any_fold_was_ever_asserted():
     assert asked == fresh.evaluator(1).answers([world], POT_ASKS)[0] == fresh.evaluator(100).answers([world], POT_ASKS)[0]
 
 
+ODD = """[1]
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+players = ["Zoë", "名前", "a\\u2028b\\"q\\u007f"]
+actions = ["d dh p1 AsAd", "d dh p2 KcKd", "d dh p3 2c7d", "p3 cbr 10", "p1 cc", "p2 cc", "d db 2h3h4h", "p1 cc",
+           "p2 cc", "p3 cc", "d db 9s", "p1 cc", "p2 cc", "p3 cc", "d db Jc", "p1 cc", "p2 cc", "p3 cc",
+           "p1 sm AsAd", "p2 sm KcKd", "p3 sm 2c7d"]
+finishing_stacks = [120, 90, 90]
+winnings = [29, 0, 0]
+
+[x-2]
+variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [10.5, 100]
+actions = ["d dh p1 AsAd", "d dh p2 KcKd", "p2 cbr 10.5", "p1 cc", "d db 2h3h4h", "d db 9s", "d db Jc",
+           "p1 sm AsAd", "p2 sm KcKd"]
+winnings = [0, 21]
+"""
+
+
+def test_a_result_is_the_line_of_json_the_encoder_writes():
+    """Results are written as lines of JSON directly (engine.history): each must be exactly what
+    engine.batch.dumps writes of its data (keys in order, separators, the characters some readers
+    take for line breaks escaped), whatever the hand: names out of ASCII, amounts in cents, a
+    record that disagrees, unknown cards, an invalid or unsupported hand, the reasons --explain
+    gives."""
+    from engine.batch import dumps
+    texts = [ODD] + [path.read_text(encoding="utf-8") for path in SAMPLES]
+    lines = []
+    for explain in (False, True):
+        for text in texts:
+            lines += list(Histories(engines, explain=explain, dumped=True).judge(read_histories(text)))
+    assert len(lines) > 40 and any('"agrees": false' in line for line in lines)
+    assert any("\\u2028" in line for line in lines) and any("Zoë" in line for line in lines)
+    for line in lines:
+        assert line == dumps(json.loads(line))
+
+
 # ---- one run where the pots are foreseen, the long way where not -----------------------------
 
 

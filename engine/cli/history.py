@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import sys
 import time
 from pathlib import Path
@@ -124,12 +125,12 @@ def run_history(args: argparse.Namespace) -> int:
     """`poker history FILE`: the audit of a hand-history file, in a few lines."""
     start = time.perf_counter()
     name, stream, _ = open_phh(args.file, always=True)
-    judge, hands = histories(args, name, stream)
+    judge, hands = histories(args, name, stream, dumped=True)
     disagree: list[str] = []
-    for r in judge.judge(hands, progress=progress(None, "auditing", "hand"), name=name):
-        rec = r.get("record") or {}
-        if rec.get("agrees") is False and len(disagree) < 10:
-            disagree.append(f"  hand {r['id']}: " + "; ".join(rec.get("notes", [])))
+    for line in judge.judge(hands, progress=progress(None, "auditing", "hand"), name=name):
+        if '"agrees": false' in line and len(disagree) < 10:     # (a key: inside a text its quotes are escaped)
+            r = json.loads(line)
+            disagree.append(f"  hand {r['id']}: " + "; ".join(r["record"].get("notes", [])))
     clear_progress()
     print(judge.summary().replace(", ", "\n"))
     if disagree:
