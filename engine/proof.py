@@ -79,7 +79,8 @@ _memo_lock = threading.RLock()          # a proof may ask another (showdown_proo
 
 def order_proof(engine: "Engine", table: "FiveTable") -> Proof:
     """The proof for this engine's rules and its table (memoised per engine and table digest)."""
-    return _memoised(engine, ("order", table.rules_digest), lambda: prove(engine.ruleset.clauses, table.places))
+    return _memoised(engine, ("order", table.rules_digest),
+                     lambda: prove(engine.ruleset.clauses, table.places, engine._local))
 
 
 def fight_proof(engine: "Engine", table: "FiveTable", asked: str = I.BEAT) -> Proof:
@@ -93,7 +94,8 @@ def showdown_proof(engine: "Engine", table: "FiveTable") -> Proof:
     """Whether a showdown's plays and winners are the table's best fives (see
     :func:`prove_showdowns`); memoised like order_proof."""
     return _memoised(engine, ("showdown", table.rules_digest),
-                     lambda: prove_showdowns(engine.ruleset.clauses, table.places, order_proof(engine, table)))
+                     lambda: prove_showdowns(engine.ruleset.clauses, table.places, order_proof(engine, table),
+                                             engine._local))
 
 
 def made(engine: "Engine") -> dict[tuple, Proof]:
@@ -130,13 +132,14 @@ class _Fails(Exception):
 Places = tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...]
 
 
-def prove(clauses: Iterable[Any], places: Places | None) -> Proof:
+def prove(clauses: Iterable[Any], places: Places | None, local: Any = None) -> Proof:
     """Both steps, from the clauses and where each rank's key values are (``FiveTable.places``:
-    None when a rank has them at several places; see the module's docstring)."""
+    None when a rank has them at several places; see the module's docstring).  ``local``: the
+    clauses' in-process evaluator, when the caller has one (not made again)."""
     from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
-        rules = _rules(clauses)
+        rules = _rules(clauses, local)
         _check_local(rules, TABLED)
         cone, static = _cone(rules, I.COMPARE_HANDS, TABLED, {})
         _check_sets(cone, rules, {**{t: {0} for t in TABLED}, I.COMPARE_HANDS: {0, 1}})
@@ -174,7 +177,8 @@ def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool,
         return Proof(False, f"{asked} cannot be compiled ({exc})")
 
 
-def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof | None = None) -> Proof:
+def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof | None = None,
+                    local: Any = None) -> Proof:
     """Whether, in a showdown whose cards are all different cards of the deck, each player plays
     exactly the fives of the highest table value among those the rules let them play, and the
     winners are the players whose five no other player's beats in the table's order.
@@ -195,7 +199,7 @@ def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof 
     from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
-        rules = _rules(clauses)
+        rules = _rules(clauses, local)
         _check_local(rules, TABLED)
         at = _places_or_fail(places)
         proofs = [order] if order is not None else []
@@ -440,18 +444,19 @@ def _places_or_fail(places: Places | None) -> dict[Any, tuple]:
     return dict(places)
 
 
-def _rules(clauses: list[Any]) -> dict[str, list[Any]]:
+def _rules(clauses: list[Any], local: Any = None) -> dict[str, list[Any]]:
     """The clauses read, by predicate, without those that cannot fire in a world whose cards are
     all of the deck (:func:`_dead`).  Read once per rule set: every proof and obstacle of an
-    engine reads the same clauses (callers never change what they get)."""
-    return _read_rules(tuple(clauses))
+    engine reads the same clauses (callers never change what they get).  ``local``: their
+    in-process evaluator, if the caller has one (an engine's), else one is made."""
+    return _read_rules(tuple(clauses), local)
 
 
 @functools.lru_cache(maxsize=8)
-def _read_rules(clauses: tuple[Any, ...]) -> dict[str, list[Any]]:
+def _read_rules(clauses: tuple[Any, ...], local: Any = None) -> dict[str, list[Any]]:
     from .evaluators.compiled import _Reader
     from .evaluators.local import LocalEvaluator
-    local = LocalEvaluator(clauses)
+    local = local if local is not None else LocalEvaluator(clauses)
     deck = _deck(local)
     every: dict[str, list[Any]] = {}
     for clause in clauses:
@@ -779,39 +784,31 @@ _ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORD
 
 def _patterns(ranks: list[int], places: dict[Any, tuple], by_rank: bool) -> tuple[Any, Any, Any, Any, Any]:
     """The abstract hands of :func:`_evaluate`, as arrays: each set's id and rank (first one hand
-    A of each rank, every key value 1; then, for every pair of ranks (a, b) and every pattern of
-    the places they share, a hand B of rank b whose value at each shared place is 1, 0 or 2:
-    equal to, below or above A's); the key rows (set, order, index, value); the pairs asked (A's
-    set, B's set) and the answer the table's order gives each."""
+    A of each rank, every key value 1; then the hands B: for every pair of ranks (a, b) and every
+    pattern of the places they share, a hand of rank b whose value at each shared place is 1, 0
+    or 2: equal to, below or above A's, each such hand made once however many pairs ask it); the
+    key rows (set, order, index, value); the pairs asked (A's set, B's set) and the answer the
+    table's order gives each."""
     import numpy as np
     ids = {a: k for k, a in enumerate(ranks, 1)}          # the A hands: sets 1 .. len(ranks)
-    rank_of = [np.array(ranks, dtype=np.int64)]
     keys = [np.array([(ids[a], o, i, 1) for a in ranks for o, i in places[a]], dtype=np.int64).reshape(-1, 4)]
-    seeds, expected = [], []
-    start = len(ranks) + 1
+    width = max((len(places[r]) for r in ranks), default=0)
+    span = 3 ** width                                      # a B hand: its rank's index * span + its values in base 3
+    asking, hands, expected = [], [], []
     symbol = np.array([1, 0, 2], dtype=np.int64)           # B's value: =, <, > A's
     for a in ranks:
-        for b in ranks:
+        for k, b in enumerate(ranks):
             common = [p for p in places[a] if p in set(places[b])]
             m = 3 ** len(common)
             grid = np.indices((3,) * len(common)).reshape(len(common), m).T     # itertools.product's order
             at = symbol[grid]                                                   # (m, len(common))
-            sets = np.arange(start, start + m, dtype=np.int64)
-            start += m
             column = {p: c for c, p in enumerate(common)}
             values = np.ones((m, len(places[b])), dtype=np.int64)
             for j, p in enumerate(places[b]):
                 if p in column:
                     values[:, j] = at[:, column[p]]
-            width = len(places[b])
-            block = np.empty((m * width, 4), dtype=np.int64)
-            block[:, 0] = np.repeat(sets, width)
-            block[:, 1] = np.tile([o for o, _ in places[b]], m)
-            block[:, 2] = np.tile([i for _, i in places[b]], m)
-            block[:, 3] = values.reshape(-1)
-            keys.append(block)
-            rank_of.append(np.full(m, b, dtype=np.int64))
-            seeds.append(np.stack([np.full(m, ids[a], dtype=np.int64), sets], axis=1))
+            asking.append(np.full(m, ids[a], dtype=np.int64))
+            hands.append(k * span + values @ (3 ** np.arange(len(places[b]), dtype=np.int64)))
             if a != b or by_rank:
                 expected.append(np.full(m, 1 if a > b else 2 if a < b else 0, dtype=np.int64))
             else:                        # the first place, in order, where B is not equal decides
@@ -820,9 +817,24 @@ def _patterns(ranks: list[int], places: dict[Any, tuple], by_rank: bool) -> tupl
                 first = np.ones(m, dtype=np.int64) if not common else \
                     np.where(decided.any(axis=1), ordered[np.arange(m), decided.argmax(axis=1)], 1)
                 expected.append(np.array([1, 0, 2], dtype=np.int64)[first])    # =: 0, <: 1, >: 2
-    all_ranks = np.concatenate(rank_of)
-    return (np.arange(1, len(all_ranks) + 1, dtype=np.int64), all_ranks, np.concatenate(keys),
-            np.concatenate(seeds), np.concatenate(expected))
+    made, inverse = np.unique(np.concatenate(hands), return_inverse=True)
+    first_b = len(ranks) + 1
+    for k, b in enumerate(ranks):                          # the B hands' key rows, rank by rank
+        at = np.flatnonzero(made // span == k)
+        w = len(places[b])
+        if not len(at) or not w:
+            continue
+        digits = (made[at, None] % span) // (3 ** np.arange(w, dtype=np.int64)) % 3
+        block = np.empty((len(at) * w, 4), dtype=np.int64)
+        block[:, 0] = np.repeat(first_b + at, w)
+        block[:, 1] = np.tile([o for o, _ in places[b]], len(at))
+        block[:, 2] = np.tile([i for _, i in places[b]], len(at))
+        block[:, 3] = digits.reshape(-1)
+        keys.append(block)
+    rank_of = np.concatenate([np.array(ranks, dtype=np.int64), np.array(ranks, dtype=np.int64)[made // span]])
+    seeds = np.stack([np.concatenate(asking), first_b + inverse.reshape(-1)], axis=1)
+    return (np.arange(1, len(rank_of) + 1, dtype=np.int64), rank_of, np.concatenate(keys), seeds,
+            np.concatenate(expected))
 
 
 def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
