@@ -22,9 +22,15 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
-from ..io import Terminated
-from . import cache, check, diff, equity, example, game, history, judging, repl, roles
-from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,
+# numpy serves the commands elementwise arrays, never linear algebra: OpenBLAS's thread pool (a
+# thread a core, started when numpy is imported) would cost a tenth of a second of CPU on every
+# command and give nothing.  Set before numpy is first imported (by the subcommands below); a
+# value the user set is kept.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+from ..io import Terminated  # noqa: E402
+from . import cache, check, diff, equity, example, game, history, judging, repl, roles  # noqa: E402
+from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
 __all__ = ["main", "run", "build_parser", "version", "CommandError", "LineSession", "Parser", "UsageError",
