@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from . import interface as I
+from .batch import Dumped, dumps, json_safe, safe_line
 from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
 from .evaluators.compiled import worker_count
 from .hilo import with_low
-from .batch import Dumped, dumps, json_safe, safe_line
 from .limits import collector_paused
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 
@@ -225,7 +225,7 @@ class _Workers:
                 os.unlink(self.handoff[1])
             _FORKED = _HANDOFF = None
 
-    def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[dict], dict | None]]:
+    def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[Any], dict | None]]:
         """The chunk's results (and, from workers, the counts they add), when called."""
         n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
         if len(batch) < POOL_AFTER or n < 2:
@@ -247,8 +247,8 @@ class _Workers:
         step = -(-len(batch) // n)
         futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
 
-        def results() -> tuple[list[dict], dict]:
-            out: list[dict] = []
+        def results() -> tuple[list[Any], dict]:
+            out: list[Any] = []
             added: dict[str, int] = {}
             for f in futures:
                 part, counts = f.result()
@@ -296,7 +296,7 @@ def _own_databases(engine: "Engine") -> "Engine":
     return engine
 
 
-def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[dict], dict[str, int]]:
+def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dict[str, int]]:
     """In a worker: a part of a chunk judged, and what it adds to the counts."""
     global _WRAPPED
     judge = _FORKED
@@ -392,15 +392,16 @@ class Histories:
                                                  "rake": 0, "unrecorded": 0}
 
     def judge(self, hands: Iterable[tuple[Any, Any]], progress: Callable[[int], None] | None = None,
-              name: str = "input") -> Iterator[dict]:
-        """One result a hand, in order (N in, N out) (with ``dumped``, each a line of JSON).  ``hands``: (id, its TOML text, its parsed
-        document, or its HistoryError), as engine.phh.read_sections or read_histories give them.
+              name: str = "input") -> Iterator[Any]:
+        """One result a hand, in order (N in, N out): a dict, or with ``dumped`` its line of JSON.
+        ``hands``: (id, its TOML text, its parsed document, or its HistoryError), as
+        engine.phh.read_sections or read_histories give them.
         A long input is judged by worker processes (every core), chunk after chunk, while this
         process loads the tables and makes the proofs once, for all of them (_Workers).  The
         garbage collector is paused until the generator is exhausted or closed, and run (its young
         generations) once a chunk."""
         with _Workers(self) as workers, collector_paused():
-            pending: deque[Callable[[], tuple[list[dict], dict | None]]] = deque()
+            pending: deque[Callable[[], tuple[list[Any], dict | None]]] = deque()
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.judge_chunk(batch, name))
                 if len(pending) == 1:
@@ -410,7 +411,7 @@ class Histories:
             while pending:
                 yield from self._emit(pending.popleft()(), progress)
 
-    def _emit(self, done: tuple[list[dict], dict | None], progress: Callable[[int], None] | None) -> Iterator[dict]:
+    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None) -> Iterator[Any]:
         results, added = done
         for k, x in (added or {}).items():
             self.counts[k] += x
@@ -462,7 +463,7 @@ class Histories:
             fast.shapes(shapes)
         return warmed
 
-    def _judge_hands(self, hands: list[_Hand]) -> list[dict]:
+    def _judge_hands(self, hands: list[_Hand]) -> list[Any]:
         """Replayed hands judged: one result each, in order."""
         todo = [h for h in hands if h.status == "judged"]
         for h in todo:
