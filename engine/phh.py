@@ -132,7 +132,7 @@ _KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
 _VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
                     r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
 _GAP = re.compile(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
-# Two arrays read whole (most of a hand history): of plain strings (the actions), of integers.
+# Two arrays read whole (most of a hand history, by _LINE): of plain strings (the actions), of integers.
 _STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
                       r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*)?\]')
 _STRING = re.compile(r'"([^"]*)"')
@@ -155,10 +155,10 @@ def _quick(text: str) -> dict | None:
             if key in out:
                 return None
             if ints is not None:
-                items = ints[1:-1].split(",")
-                if items[-1].isspace() or not items[-1]:          # [] or a trailing comma
-                    items.pop()
-                out[key] = list(map(int, items))
+                parts = ints[1:-1].split(",")
+                if parts[-1].isspace() or not parts[-1]:          # [] or a trailing comma
+                    parts.pop()
+                out[key] = list(map(int, parts))
             elif strings is not None:
                 out[key] = _STRING.findall(strings)
             else:
@@ -172,12 +172,7 @@ def _quick(text: str) -> dict | None:
         if m is None or m.group(1) in out:
             return None
         key, pos = m.group(1), m.end()
-        if (whole := _INTS.match(text, pos)) is not None:
-            value: Any = [int(x) for x in whole.group()[1:-1].split(",") if not x.isspace() and x]
-            pos = whole.end()
-        elif (whole := _STRINGS.match(text, pos)) is not None:
-            value, pos = _STRING.findall(whole.group()), whole.end()
-        elif text.startswith("[", pos):
+        if text.startswith("[", pos):
             items: list[Any] = []
             pos += 1
             while True:
@@ -194,7 +189,7 @@ def _quick(text: str) -> dict | None:
                     pos += 1
                 elif not text.startswith("]", pos):
                     return None
-            value = items
+            value: Any = items
         else:
             v = _VALUE.match(text, pos)
             if v is None:
