@@ -567,7 +567,8 @@ class Histories:
             try:
                 board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
                 game = engine.games[variant.game] if variant.game else None
-                holes = {q: tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in sorted({q for _, qs in contested for q in qs})}
+                seen = sorted({q for _, qs in contested for q in qs})
+                holes = {q: tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in seen}
             except ValueError as exc:                     # a card not in the rules' deck
                 h.fail("invalid", str(exc).splitlines()[0])
                 continue

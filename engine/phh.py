@@ -129,7 +129,8 @@ def parse_hand(text: str, where: str = "hand") -> dict:
 # of the PHH standard).  Anything else (a table, an escape, an exponent, inf …) returns None and
 # the text goes to tomllib, the reference: a test holds the two to the same documents.
 _KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
-_VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
+_VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\''
+                    r'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
                     r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
 _GAP = re.compile(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
 # Two arrays read whole (most of a hand history, by _LINE): of plain strings (the actions), of integers.
@@ -590,7 +591,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 if verb == "cbr":
                     a = args[0]
                     amount = int(a) * scale if a.isascii() and a.isdigit() else \
-                        _in_units([_decimal(a, "the amount", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]   # the stack bounds it
+                        _in_units([_decimal(a, "the amount", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
                 if not table.to_act:
                     table.close_round()
