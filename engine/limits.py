@@ -260,10 +260,26 @@ _deferred: BaseException | None = None     # Ctrl-C that came during a gc callba
 SOON = 0.001                                # seconds: the next look, after a deferred signal
 
 
-def _in_gc_callback(frame: Any) -> bool:
-    """Whether the main thread is running a garbage collector callback (hypothesis installs one):
-    an exception raised there is printed and dropped by Python, never seen by the work."""
+def _weakref_callbacks() -> frozenset[Any]:
+    """The code of the callbacks by which weakref's containers drop an entry whose referent died
+    (each container's callback is its own closure, all of one code)."""
+    import weakref
     codes = set()
+    for container in (weakref.WeakKeyDictionary, weakref.WeakValueDictionary, weakref.WeakSet):
+        code = getattr(getattr(container(), "_remove", None), "__code__", None)
+        if code is not None:
+            codes.add(code)
+    return frozenset(codes)
+
+
+_WEAKREF_CALLBACKS = _weakref_callbacks()
+
+
+def _in_gc_callback(frame: Any) -> bool:
+    """Whether the main thread is running a garbage collector callback (hypothesis installs one)
+    or a weak reference's callback of weakref's containers (run whenever a referent dies): an
+    exception raised there is printed and dropped by Python, never seen by the work."""
+    codes = set(_WEAKREF_CALLBACKS)
     for callback in gc.callbacks:
         function = getattr(callback, "__func__", callback)
         if hasattr(function, "__code__"):

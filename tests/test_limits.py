@@ -204,6 +204,51 @@ def test_a_budget_that_runs_out_in_a_gc_callback_is_not_lost():
     assert BudgetExceeded not in lost
 
 
+def test_a_budget_that_runs_out_in_a_weak_reference_callback_is_not_lost():
+    # Likewise a weak reference's callback: weakref's containers drop the entry of a referent that
+    # died there, whenever it dies (an engine's memo of proofs, a set of databases).  Here every
+    # alarm past the deadline lands in a WeakKeyDictionary's callback.
+    import weakref
+    deadline = [float("inf")]
+
+    def spin(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            pass
+
+    fired: list[bool] = []
+
+    class Entries(dict):
+        def __delitem__(self, key):
+            if time.monotonic() > deadline[0]:
+                fired.append(True)
+                signal.raise_signal(signal.SIGALRM)   # the alarm comes now, in the callback
+            spin(0.005)
+            super().__delitem__(key)
+
+    class Key:
+        pass
+
+    memo: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+    memo.data = Entries()
+    lost = []
+    old_hook, sys.unraisablehook = sys.unraisablehook, lambda u: lost.append(u.exc_type)
+    try:
+        start = time.monotonic()
+        with pytest.raises(BudgetExceeded):
+            with budget(0.2):
+                deadline[0] = start + 0.2
+                while time.monotonic() - start < 5:
+                    key = Key()
+                    memo[key] = 1
+                    del key                           # its entry dropped in the callback
+                    spin(0.01 if fired else 0)
+        assert time.monotonic() - start < 1
+    finally:
+        sys.unraisablehook = old_hook
+    assert BudgetExceeded not in lost
+
+
 def test_registered_objects_are_interrupted():
     hits = []
 
