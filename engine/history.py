@@ -191,16 +191,17 @@ _ADOPTED = False                                # this worker has read the hando
 
 
 class _Workers:
-    """Worker processes that judge whole chunks (reading, replaying, and the rules' questions,
-    each its own DuckDB database), started for the first chunk long enough to pay for them; a
-    short input stays in-process.  They are forked (they start at once and need no ``__main__``
-    guard in a user's script); `poker judge` forks them before it opens a database, and a worker
-    sets aside any database an engine brings from this process and opens its own
-    (:func:`_own_databases`).  While they replay
-    the first chunk, this process loads and verifies the five-card tables and makes the proofs,
-    once, and hands them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it
-    verified, which a worker reads again and adopts only when they are the same bytes, the
-    proofs as values; a worker that finds nothing to adopt makes its own."""
+    """Worker processes that judge whole chunks (reading, replaying, the rules' questions, each
+    its own DuckDB database of one thread, and the results' lines of JSON), started for the
+    first chunk long enough to pay for them; a short input stays in-process.  They are forked
+    (they start at once and need no ``__main__`` guard in a user's script); `poker judge` forks
+    them before it opens a database, and a worker sets aside any database an engine brings from
+    this process and opens its own (:func:`_own_databases`).  While they replay the first chunk,
+    this process loads and verifies the five-card tables and makes the proofs, once, and hands
+    them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it verified, which a
+    worker reads again and adopts only when they are the same bytes, the proofs and the showdown
+    shapes as values; a worker that finds nothing to adopt makes its own.  The workers run at a
+    lower priority than this process, so that what they wait for is made at a core's speed."""
 
     def __init__(self, judge: "Histories") -> None:
         self.judge = judge
