@@ -37,7 +37,7 @@ from . import interface as I
 from .batch import Dumped, dumps, json_safe, safe_line
 from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
-from .evaluators.compiled import worker_count
+from .evaluators.compiled import CompiledEvaluator, worker_count
 from .hilo import with_low
 from .limits import collector_paused
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
@@ -446,7 +446,6 @@ class Histories:
         warmed = self._engines_of(codes)
         for (name, low), engine in warmed:
             if build:                        # the workers keep every core busy: DuckDB here on one
-                from .evaluators.compiled import CompiledEvaluator
                 evaluator = engine.evaluator(CHUNK)
                 if isinstance(evaluator, CompiledEvaluator):
                     self._threads.append((evaluator.compiled, evaluator.compiled.set_threads(1)))

@@ -34,7 +34,6 @@ memoised per table.  It costs a few seconds; it is what lets a table stand for t
 from __future__ import annotations
 
 import functools
-import itertools
 import threading
 import weakref
 from dataclasses import dataclass
@@ -841,7 +840,6 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
               fights: bool = False, asked: str | None = None) -> Proof:
     """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
     or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
-    import numpy as np
     from .evaluators.compiled import Compiled, Program, Worlds
     ranks = sorted(places)
     if not all(isinstance(r, int) for r in ranks) or not all(

@@ -167,41 +167,60 @@ def test_ctrl_c_interrupts_a_duckdb_query_at_once():
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
+def _spin(seconds: float) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+class _AlarmInCallback:
+    """A callback where Python drops what is raised (``inside`` is called in it): every budget
+    alarm past the deadline comes there, nearly all the time is spent there until one fired, and
+    the budget must still end the work, its exception never dropped."""
+
+    def __init__(self) -> None:
+        self.deadline = float("inf")
+        self.fired = False
+
+    def inside(self) -> None:
+        if time.monotonic() > self.deadline:
+            self.fired = True
+            signal.raise_signal(signal.SIGALRM)       # the alarm comes now, in the callback
+        _spin(0.005)
+
+    def run(self, step) -> None:
+        """``step()`` until the budget ends it: each step runs the callback once."""
+        lost = []
+        old_hook, sys.unraisablehook = sys.unraisablehook, lambda u: lost.append(u.exc_type)
+        try:
+            start = time.monotonic()
+            with pytest.raises(BudgetExceeded):
+                with budget(0.2):
+                    self.deadline = start + 0.2
+                    while time.monotonic() - start < 5:
+                        step()
+                        _spin(0.01 if self.fired else 0)
+            assert time.monotonic() - start < 1
+        finally:
+            sys.unraisablehook = old_hook
+        assert BudgetExceeded not in lost
+
+
 def test_a_budget_that_runs_out_in_a_gc_callback_is_not_lost():
     # Python prints and drops an exception raised in a garbage collector callback (hypothesis
     # installs one): the budget's alarm, landing there, must raise once out of it instead.
     # Here every alarm past the deadline lands in the callback: before, every raise was dropped
     # and the work ran on to its end.
     import gc
-    deadline = [float("inf")]
-
-    def spin(seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            pass
+    alarm = _AlarmInCallback()
 
     def slow(phase, info):
-        if time.monotonic() > deadline[0]:
-            fired.append(phase)
-            signal.raise_signal(signal.SIGALRM)       # the alarm comes now, in the callback
-        spin(0.005)
-    fired: list[str] = []
-    lost = []
-    old_hook, sys.unraisablehook = sys.unraisablehook, lambda u: lost.append(u.exc_type)
+        alarm.inside()
     gc.callbacks.append(slow)
     try:
-        start = time.monotonic()
-        with pytest.raises(BudgetExceeded):
-            with budget(0.2):
-                deadline[0] = start + 0.2
-                while time.monotonic() - start < 5:
-                    gc.collect(0)                     # until the deadline, nearly all in the callback
-                    spin(0.01 if fired else 0)
-        assert time.monotonic() - start < 1
+        alarm.run(lambda: gc.collect(0))              # until the deadline, nearly all in the callback
     finally:
         gc.callbacks.remove(slow)
-        sys.unraisablehook = old_hook
-    assert BudgetExceeded not in lost
 
 
 def test_a_budget_that_runs_out_in_a_weak_reference_callback_is_not_lost():
@@ -209,21 +228,11 @@ def test_a_budget_that_runs_out_in_a_weak_reference_callback_is_not_lost():
     # died there, whenever it dies (an engine's memo of proofs, a set of databases).  Here every
     # alarm past the deadline lands in a WeakKeyDictionary's callback.
     import weakref
-    deadline = [float("inf")]
-
-    def spin(seconds):
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            pass
-
-    fired: list[bool] = []
+    alarm = _AlarmInCallback()
 
     class Entries(dict):
         def __delitem__(self, key):
-            if time.monotonic() > deadline[0]:
-                fired.append(True)
-                signal.raise_signal(signal.SIGALRM)   # the alarm comes now, in the callback
-            spin(0.005)
+            alarm.inside()
             super().__delitem__(key)
 
     class Key:
@@ -231,22 +240,10 @@ def test_a_budget_that_runs_out_in_a_weak_reference_callback_is_not_lost():
 
     memo: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
     memo.data = Entries()
-    lost = []
-    old_hook, sys.unraisablehook = sys.unraisablehook, lambda u: lost.append(u.exc_type)
-    try:
-        start = time.monotonic()
-        with pytest.raises(BudgetExceeded):
-            with budget(0.2):
-                deadline[0] = start + 0.2
-                while time.monotonic() - start < 5:
-                    key = Key()
-                    memo[key] = 1
-                    del key                           # its entry dropped in the callback
-                    spin(0.01 if fired else 0)
-        assert time.monotonic() - start < 1
-    finally:
-        sys.unraisablehook = old_hook
-    assert BudgetExceeded not in lost
+
+    def step():
+        memo[Key()] = 1                               # the key dies at once: its entry dropped in the callback
+    alarm.run(step)
 
 
 def test_registered_objects_are_interrupted():
