@@ -71,6 +71,10 @@ class LogicOwner:
     def _make_logic(self) -> None:
         with self._lock:
             if self._build is not None:
+                # The thread's Logic is replaced before the build: from here on it is no other
+                # owner's, even if the build stops (a budget, Ctrl-C, a bad rule), so that the
+                # owner whose Logic it was installs its own again at its next use.
+                _active.owner = None
                 pyDatalog.Logic()
                 self._build()
                 self._logic = pyDatalog.Logic(True)

@@ -143,11 +143,18 @@ def test_an_unreadable_file_is_named(tmp_path):
 
 # ---- nesting, alias bombs, huge scalars: refused before they are built ----------------------
 
-@pytest.mark.parametrize("depth", [batch.MAX_DEPTH + 1, 30_000, 1_000_000])
-def test_deep_yaml_nesting_is_refused_before_parsing(depth):
-    # libyaml's own loader overflows the C stack (a segfault) at about 30,000 levels
+def test_deep_yaml_nesting_is_refused_at_the_batchs_own_limit():
+    depth = batch.MAX_DEPTH + 1
     assert "nested too deeply" in refused("fights:\n  - " + "[" * depth + "]" * depth + "\n")
     assert "nested too deeply" in refused("fights:\n" + "".join("  " * i + "- \n" for i in range(1, 200)))
+
+
+@pytest.mark.parametrize("depth", [30_000, 1_000_000])
+def test_deeper_yaml_nesting_is_refused_on_its_line(depth):
+    """libyaml overflowed the C stack (a segfault) at about 30,000 levels; PyYAML 6.0.4 refuses
+    deep flow nesting itself, before our own check sees the events.  Either way: one line that
+    names the place, whatever the library's words."""
+    assert refused("fights:\n  - " + "[" * depth + "]" * depth + "\n").startswith("<stream>:2: ")
 
 
 def test_deep_yaml_nesting_crashes_no_process(tmp_path):
@@ -156,7 +163,7 @@ def test_deep_yaml_nesting_crashes_no_process(tmp_path):
     done = subprocess.run([sys.executable, "-m", "engine", "judge", str(src)], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.count("\n") == 1 and "nested too deeply" in done.stderr
+    assert done.stderr.count("\n") == 1 and f"{src}:2: " in done.stderr
 
 
 def test_an_alias_bomb_is_refused_at_its_first_alias():

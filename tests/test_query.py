@@ -114,3 +114,24 @@ def test_no_private_names_across_modules():
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"\bloader\._|\bcli\._|_SubParsersAction|\._subparsers|engine\._context",
                              text), path.name
+
+
+def test_an_engine_whose_build_stops_leaves_every_other_engine_answering():
+    """A build stopped half-way (a budget, Ctrl-C) replaced the thread's Logic with an empty one
+    while the thread still recorded the last owner: that owner's later queries answered [] and
+    "no predicate isFlush/1" (the suite's flaky failures under load)."""
+    from engine import Engine
+    first = Engine()
+    assert first.query("getRank(a, R)", a=ROYAL) == [{"R": 10}]
+    stopped = Engine()
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+    stopped._build = interrupted
+    with pytest.raises(KeyboardInterrupt):
+        stopped.query("getRank(a, R)", a=ROYAL)
+    assert first.query("getRank(a, R)", a=ROYAL) == [{"R": 10}]
+    assert first.query("isFlush(a)", a=ROYAL) == [{}]
+    stopped._build = stopped._build_logic                 # built at its next use, whole
+    assert stopped.query("getRank(a, R)", a=LOW) == [{"R": 1}]
+    assert first.query("getRank(a, R)", a=LOW) == [{"R": 1}]
