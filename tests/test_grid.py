@@ -5,6 +5,7 @@ alone, the SVG as XML, the command line, and the picture in a real browser (head
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import shutil
 import struct
@@ -197,3 +198,19 @@ def test_a_browser_draws_the_grid(eng: Engine, tmp_path: Path, suffix: str) -> N
     # four held cells of about 51 x 51 pixels, less their labels; 165 empty ones
     assert 4 * 1800 < green < 4 * 2700 and grey > 165 * 1500
     shutil.rmtree(tmp_path / "profile", ignore_errors=True)
+
+
+def test_the_page_shows_what_poker_range_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md's example of `poker range`, as the command prints it."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text()
+    block = page.split('$ poker range "QQ+,AKs,AhQh"\n', 1)[1].split("```", 1)[0]
+    code, out, err = run(capsys, "range", "QQ+,AKs,AhQh")
+    assert (code, err, out) == (0, "", block)
+
+
+def test_poker_range_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "range", "--json", "QQ+,AhKh")
+    assert code == 0 and err == ""
+    assert json.loads(out) == {"range": "QQ+,AhKh", "hands": 19, "cells": [
+        {"hand": "AA", "held": 6, "of": 6}, {"hand": "AKs", "held": 1, "of": 4}, {"hand": "KK", "held": 6, "of": 6},
+        {"hand": "QQ", "held": 6, "of": 6}]}

@@ -9,7 +9,7 @@ from ..equity import equity
 from ..grid import equity_grid
 from ..table import say
 from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json, progress
-from .range import add_color_option, grid_file, show_grid, write_grid
+from .grid import add_color_option, grid_file, show_grid, write_grid
 
 
 def register(sub: Any) -> None:

@@ -1,4 +1,6 @@
-"""`poker range`: which starting hands a range holds, as the 13x13 grid (engine.grid)."""
+"""`poker range`: which starting hands a range holds, as the 13x13 grid (engine.grid); and the grid
+of `poker equity --grid` (its options and its output, shared).  Not named range.py: the package
+would then hold `range`, hiding the builtin in engine.cli."""
 
 from __future__ import annotations
 
