@@ -19,6 +19,7 @@ AA   AKs  .    .    .    .    .    .    .    .    .    .    .
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass, field
 from html import escape
 from typing import TYPE_CHECKING, Iterable, Sequence
@@ -115,14 +116,19 @@ class Grid:
     def svg(self) -> str:
         """The grid as an SVG image: one ``<g class="cell">`` a starting hand, with a tooltip."""
         n = len(self.values)
-        head, notes = 34, self.summary()[1:]
-        longest = max(len(line) for line in self.summary())
-        width, height = max(n * CELL + 2, round(7.5 * longest)), n * CELL + head + 18 * len(notes) + 8
+        width = n * CELL + 2
+        # lines wrapped to the grid's width: about 9 pixels a character of the bold 15-pixel
+        # title, 7 of the 12-pixel notes
+        title = textwrap.wrap(self.title, max(20, width // 9))
+        notes = [line for note in self.summary()[1:] for line in textwrap.wrap(note, max(20, width // 7))]
+        head = 12 + 20 * len(title)
+        height = n * CELL + head + 18 * len(notes) + 8
         parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
                  f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Arial, sans-serif">',
                  f"<title>{escape(self.title)}</title>",
-                 f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
-                 f'<text x="4" y="22" font-size="15" font-weight="bold">{escape(self.title)}</text>']
+                 f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
+        for k, line in enumerate(title):
+            parts.append(f'<text x="4" y="{22 + 20 * k}" font-size="15" font-weight="bold">{escape(line)}</text>')
         for i, row in enumerate(self.rows):
             for j, c in enumerate(row):
                 x, y = 1 + j * CELL, head + i * CELL
