@@ -73,10 +73,12 @@ def test_a_short_deck_has_a_smaller_grid() -> None:
     assert g.values == tuple("AKQJT9876") and sum(c.held for c in g.cells()) == 630
 
 
-def test_each_cell_is_the_equity_of_its_starting_hand_alone(eng: Engine) -> None:
-    """A cell's equity is equity() of the first range cut to that starting hand (the counts were
-    made by classes of boards under renamed suits: exact summed over a starting hand)."""
-    board, other = "2C 7D 9H TS", "JJ,AQs,KQo"
+@pytest.mark.parametrize("board", ["2C 7D 9H TS", "2C 7C 9C"])
+def test_each_cell_is_the_equity_of_its_starting_hand_alone(eng: Engine, board: str) -> None:
+    """A cell's equity is equity() of the first range cut to that starting hand.  On the one-suit
+    flop three suits are renamed away, each class of boards counted once (a hand's own counts may
+    then be another renaming's: summed over a starting hand they are exact)."""
+    other = "JJ,AQs,KQo"
     result = equity(eng, ["QQ+,AKs,T9s", other], board=board)
     g = equity_grid(eng, result)
     held = {c.label: c for c in g.held()}
