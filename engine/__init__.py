@@ -1,10 +1,17 @@
-"""A poker-hand judge whose knowledge lives in Datalog rules (rules/*.dl)."""
+"""A poker-hand judge whose knowledge lives in Datalog rules (rules/*.dl).
+
+The public names: `Engine` (the judge), `Var` (a query's variable), `BestFive`, `Notation` (the
+rules' card symbols), and the errors, each a ValueError with a one-line message: `InvalidCards`,
+`QueryError`, `RuleError`.  A batch of fights is `engine.judge.judge`: not exported here, where the
+function would hide its module (`engine.judge` would no longer name the module).
+"""
 
 from typing import Any
 
 from .core import BestFive, Engine, Var
 from .loader import RuleError
-from .notation import InvalidCards
+from .notation import InvalidCards, Notation
+from .query import QueryError
 
 
 def __getattr__(name: str) -> Any:
@@ -20,4 +27,4 @@ def __getattr__(name: str) -> Any:
     globals()["__version__"] = value
     return value
 
-__all__ = ["BestFive", "Engine", "InvalidCards", "RuleError", "Var", "__version__"]
+__all__ = ["BestFive", "Engine", "InvalidCards", "Notation", "QueryError", "RuleError", "Var", "__version__"]

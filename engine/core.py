@@ -39,6 +39,12 @@ TABLE_AFTER = 200             # fights and showdowns asked of one engine before 
 class BestFive:
     """The five of a player's cards that play, as the rules choose them, with their rank.
 
+    Attributes:
+        text: The five cards, in the notation (``'AH KH QH JH TH'``).
+        rank: Their rank, the rules' getRank.
+        category: The rank's name (categoryName).
+        cards: The five card ids.
+
     >>> Engine().best_five("2C 3D AH KH QH JH TH")
     BestFive(text='AH KH QH JH TH', rank=10, category='royal flush')
     """
@@ -111,7 +117,11 @@ def _forget_search() -> None:
 
 
 class Var:
-    """A query variable."""
+    """A variable of `Engine.ask`: each answer gives it a value (``Var("R")``).
+
+    Args:
+        name: Its name, as pyDatalog writes variables (a capital first).
+    """
     __slots__ = ("name",)
 
     def __init__(self, name: str):
@@ -120,6 +130,23 @@ class Var:
 
 class Engine(LogicOwner):
     """A poker judge whose knowledge is a rule set (``standard``, a variant name, or a directory).
+
+    Every answer is asked of the loaded rules; each Engine keeps its own pyDatalog Logic, so
+    engines of different rule sets work side by side, in one thread or several.
+
+    Args:
+        rules: A rule set's name (``"standard"``, the default; ``"short-deck"``, ...) or the path
+            of a directory of ``*.dl`` files (a variant when it holds a ``variant.toml``).
+
+    Raises:
+        RuleError: The rule set is unknown, a file is outside the accepted Datalog subset, or the
+            rules define too little to judge hands (the error names the file, line or predicate).
+
+    Attributes:
+        ruleset: The loaded rule set: its name, files and clauses (``engine.rulesets``).
+        notation: The symbols of the rules' cards, which read and print cards.
+        categories: Each rank's name (categoryName): ``{10: 'royal flush', ...}``.
+        fallback: Why the rules are not compiled (every answer then comes from pyDatalog), or None.
 
     >>> eng = Engine()
     >>> eng.get_rank("AH KH QH JH TH"), eng.category("JH JD 2C 2S 4H")
@@ -176,6 +203,7 @@ class Engine(LogicOwner):
 
     @property
     def name(self) -> str:
+        """The rule set's name (a directory's path when it was given one)."""
         return self.ruleset.name
 
     @property
@@ -204,14 +232,22 @@ class Engine(LogicOwner):
 
     @property
     def reference(self) -> Evaluator:
-        """pyDatalog, asked world by world: the rules' own interpreter."""
+        """pyDatalog, asked world by world: the rules' own interpreter (the reference the
+        compiled evaluators are held to)."""
         if self._reference is None:
             self._reference = ReferenceEvaluator(self, arities(self.ruleset.clauses))
         return self._reference
 
     def evaluator(self, worlds: int = 1) -> Evaluator:
         """What answers a batch of this many worlds: the compiled program, in-process for a few,
-        on DuckDB for more; pyDatalog when the rules cannot be compiled (``fallback`` says why)."""
+        on DuckDB for more; pyDatalog when the rules cannot be compiled (``fallback`` says why).
+
+        Args:
+            worlds: How many worlds (sets of cards asserted together) the batch holds.
+
+        Returns:
+            The evaluator to ask.
+        """
         if self._local is None:
             return self.reference
         if worlds <= SMALL_BATCH:
@@ -224,11 +260,15 @@ class Engine(LogicOwner):
 
     def workers(self) -> list[Evaluator]:
         """Evaluators for large batches that run side by side, one a core (at most
-        :data:`MAX_WORKERS`; ``$POKER_WORKERS`` sets how many): compiled, each its own DuckDB
+        ``MAX_WORKERS``; ``$POKER_WORKERS`` sets how many): compiled, each its own DuckDB
         database of one thread, the same program, opened by the thread that first uses it.
         Worlds are independent, so a batch split between them gets the answers one database
         gives.  One evaluator where the rules are not compiled (pyDatalog is one per thread) or
-        there is one core.  A bad ``$POKER_WORKERS`` raises ValueError naming it."""
+        there is one core.
+
+        Raises:
+            ValueError: ``$POKER_WORKERS`` is not a number of workers (the message names it).
+        """
         n = worker_count(MAX_WORKERS)
         if self._workers is None or self._workers[0] != n:
             from .evaluators.compiled import CompiledEvaluator
@@ -267,7 +307,19 @@ class Engine(LogicOwner):
         return _single([r[-1:] for r in rows], f"{predicate}{bound} in rules {self.name}", default)
 
     def fights(self, fights: Sequence[Sequence[Cards]], matrix: bool = False) -> list[Verdict]:
-        """The verdicts of many fights at once (each 2..10 hands): the one way a fight is judged."""
+        """The verdicts of many fights at once: the one way a fight is judged.
+
+        Args:
+            fights: Each fight's 2..10 hands (cards as text or lists).
+            matrix: Also give the rules' beat for every ordered pair of hands (``Verdict.beats``).
+
+        Returns:
+            One Verdict a fight, in order: ``result`` (the spec's beat for two hands), ``winners``
+            (0-based), ``ranks``, and ``error`` for a fight that is not valid.
+
+        Raises:
+            InvalidCards: A hand does not read as cards.
+        """
         parsed = [[tuple(self.cards(h)) for h in hands] for hands in fights]
         return self._verdicts(parsed, matrix)
 
@@ -280,7 +332,11 @@ class Engine(LogicOwner):
         return with_low(self, fights, out) if split else out
 
     def low_engine(self, name: str) -> "Engine":
-        """The engine of the rule set that judges a split game's low half (splitLow), made once."""
+        """The engine of the rule set that judges a split game's low half (splitLow), made once.
+
+        Args:
+            name: The low rule set's name (``"eight-or-better"``).
+        """
         found = self._lows.get(name)
         if found is None:
             found = self._lows[name] = Engine(name)
@@ -294,13 +350,19 @@ class Engine(LogicOwner):
 
     def tabled(self, build: bool = False, announce: Callable[[str], None] | None = None) -> "Tabled | None":
         """What reads fights and showdowns off the five-card table, for what the rules are proven
-        to allow (:func:`engine.proof.fight_proof`, :func:`engine.proof.showdown_proof`, each
-        made when its kind is first asked), or None when there is no table.  The table is used
-        when it is at hand (memoised, or cached on disk and verified);
-        ``build`` builds it when it is not (seconds for 52 cards, then cached), unless the
-        rules' clauses already rule both proofs out; ``announce`` is told so first, in a line.
-        Engine.fights and showdowns turn to a table at hand by themselves after
-        :data:`TABLE_AFTER` questions; ``poker judge`` on a long batch."""
+        to allow (``engine.proof.fight_proof``, ``engine.proof.showdown_proof``, each made when
+        its kind is first asked).  The table is used when it is at hand (memoised, or cached on
+        disk and verified).  Engine.fights and showdowns turn to a table at hand by themselves
+        after ``TABLE_AFTER`` questions; ``poker judge`` on a long batch.
+
+        Args:
+            build: Build the table when it is not at hand (seconds for 52 cards, then cached),
+                unless the rules' clauses already rule both proofs out.
+            announce: Told in a line, first, that the table is being built.
+
+        Returns:
+            The reader of the table, or None when there is no table.
+        """
         if self._fast is None or (self._fast is False and build and not self._built):
             from .proof import fight_obstacle, showdown_obstacle
             from .table import TableError, cached_table, five_card_table
@@ -323,7 +385,17 @@ class Engine(LogicOwner):
                  ) -> tuple[int, tuple[int, ...]]:
         """A hand's strength as one comparable value: the rules' rank, then its tie-break key
         (handKey, in keyPart order).  Fights are judged by the rules' beat, not by this value.
-        More than five cards, or a board: the strength of the five that play (:meth:`best_five`).
+
+        Args:
+            hand: Five cards, or more (then the strength of the five that play, `best_five`).
+            board: A showdown's board: the strength of the five that play of hand and board.
+            game: The showdown's game (``"holdem"``, ``"omaha"``, ...).
+
+        Returns:
+            ``(rank, key)``: -1 and an empty key for cards that are not a hand.
+
+        Raises:
+            InvalidCards: The cards do not read, or make no showdown of ``game``.
 
         >>> eng = Engine()
         >>> eng.strength("AH AD KC KS 2H")
@@ -344,7 +416,16 @@ class Engine(LogicOwner):
     # ---- plumbing --------------------------------------------------------------------------
 
     def ask(self, predicate: str, *args: Any) -> list[tuple]:
-        """Answers of ``predicate(args)``: one tuple of the Var values per answer (sorted)."""
+        """Ask pyDatalog a predicate of the rules, inside a `sets` block for the sets it names.
+
+        Args:
+            predicate: The predicate's name (``"getRank"``, ``"getRank__why"``).
+            *args: Its arguments: values (set ids, numbers, strings) or `Var` for the unknowns.
+
+        Returns:
+            One tuple of the variables' values per answer, sorted; ``[()]`` for a yes without
+            variables, ``[]`` for no (or a predicate the rules do not define).
+        """
         with self._context():
             terms = [pyParser.Term(a.name) if isinstance(a, Var) else a for a in args]
             query = pyParser.Term(predicate)(*terms)
@@ -359,19 +440,49 @@ class Engine(LogicOwner):
             return sorted(data or [], key=repr)
 
     def ask_one(self, predicate: str, *args: Any, default: Any = None) -> Any:
-        """The single value of a functional predicate (its one Var)."""
+        """The single value of a functional predicate (one `Var` among its arguments).
+
+        Args:
+            predicate: The predicate's name.
+            *args: Its arguments, one of them a `Var`.
+            default: What to return when it has no answer.
+
+        Raises:
+            RuntimeError: The rules give it several values.
+        """
         return _single(self.ask(predicate, *args), f"{predicate}{args} in rules {self.name}", default)
 
     def holds(self, predicate: str, *args: Any) -> bool:
+        """Whether a predicate of the rules has an answer for these arguments (`ask`, as a yes or no)."""
         return bool(self.ask(predicate, *args))
 
     def cards(self, cards: Cards) -> list[int]:
-        """Parse a hand or set into card ids (InvalidCards names a bad token)."""
+        """Read a hand or set of cards in the rules' notation.
+
+        Args:
+            cards: Text (``"AH KH"``, ``"Qs9s3dJd10h"``, ``"D3C3"``), or a list of tokens or ids.
+
+        Returns:
+            The card ids, in the order given.
+
+        Raises:
+            InvalidCards: A token is not a card of the rules' deck (the message names it).
+        """
         return self.notation.parse(cards)
 
     @contextmanager
     def sets(self, *card_sets: Cards) -> Iterator[list[int]]:
-        """Assert the given sets as facts for the duration of a query; yield their ids."""
+        """Assert sets of cards as facts for the duration of a ``with`` block (for `ask`).
+
+        Args:
+            *card_sets: Each set's cards.
+
+        Yields:
+            The sets' ids, in order; the facts are retracted when the block ends.
+
+        Raises:
+            InvalidCards: A set does not read as cards.
+        """
         parsed = [self.cards(c) for c in card_sets]
         with self._context():
             ids = [next(self._ids) for _ in parsed]
@@ -388,10 +499,15 @@ class Engine(LogicOwner):
     # ---- the spec's predicates (Card, Poker, Ranking, Fighting) ----------------------------
 
     def get_suit(self, card: int) -> int:
-        """The spec's getSuit; 0 for an id that is not a card (getSuit_Invalid speaks of held ids)."""
+        """The spec's getSuit of a card id (1 hearts, 2 diamonds, 3 clubs, 4 spades).
+
+        Returns:
+            The suit; 0 for an id that is not a card (getSuit_Invalid speaks of held ids).
+        """
         return self._value(I.GET_SUIT, [[card]], card, default=0)
 
     def get_value(self, card: int) -> int:
+        """The spec's getValue of a card id: 1 (the ace) to 13 (the king); 0 for no card."""
         return self._value(I.GET_VALUE, [[card]], card, default=0)
 
     def _flag(self, predicate: str, cards: Cards) -> bool:
@@ -399,59 +515,88 @@ class Engine(LogicOwner):
         return bool(rows)
 
     def is_empty(self, cards: Cards) -> bool:
+        """The spec's isEmpty: the set holds no card."""
         return self._flag("isEmpty", cards)
 
     def is_set_card(self, cards: Cards) -> bool:
+        """The spec's isSetCard: the cards form a set (no card twice)."""
         return self._flag("isSetCard", cards)
 
     def is_pair(self, cards: Cards) -> bool:
+        """The spec's isPair: some value is held twice (or more)."""
         return self._flag("isPair", cards)
 
     def is_three(self, cards: Cards) -> bool:
+        """The spec's isThree: some value is held three times (or more)."""
         return self._flag("isThree", cards)
 
     def is_four(self, cards: Cards) -> bool:
+        """The spec's isFour: some value is held four times."""
         return self._flag("isFour", cards)
 
     def is_a(self, cards: Cards) -> bool:
+        """The spec's isA: the set holds an ace."""
         return self._flag("isA", cards)
 
     def is_k(self, cards: Cards) -> bool:
+        """The spec's isK: the set holds a king."""
         return self._flag("isK", cards)
 
     def is_hand(self, cards: Cards) -> bool:
+        """The spec's isHand: the cards are a hand (five different cards of the deck)."""
         return self._flag(I.IS_HAND, cards)
 
     def is_flush(self, cards: Cards) -> bool:
+        """The spec's isFlush: a hand of one suit."""
         return self._flag("isFlush", cards)
 
     def is_straight(self, cards: Cards) -> bool:
+        """The spec's isStraight: a hand of five values in a row (the rules say which rows)."""
         return self._flag("isStraight", cards)
 
     def get_max(self, cards: Cards) -> int:
+        """The spec's getMax: the highest value of the cards (the ace as 1); 0 for no cards."""
         return self._value("getMax", [cards], 1, default=0)
 
     def get_max_card(self, cards: Cards) -> list[int]:
-        """Every card of the highest value (the report leaves the choice among them open)."""
+        """The spec's getMaxCard: every card of the highest value (the report leaves the choice
+        among them open), as ids."""
         rows, = self._answers([cards], Ask("getMaxCard", (1, None)))
         return sorted(r[1] for r in rows)
 
     def compare_set_card(self, a: Cards, b: Cards) -> int:
+        """The spec's compareSetCard of two sets: 1 a is higher, 2 b is, 0 fair; -1 no answer."""
         return self._value("compareSetCard", [a, b], 1, 2, default=-1)
 
     def get_rank(self, hand: Cards) -> int:
-        """The spec's getRank: 1..10, -1 when it is not a hand."""
+        """The spec's getRank of a hand.
+
+        Returns:
+            1 (high card) to 10 (royal flush) in the standard rules; -1 when it is not a hand.
+
+        Raises:
+            InvalidCards: The cards do not read.
+        """
         return self._value(I.GET_RANK, [hand], 1, default=-1)
 
     def valid_fighting(self, a: Cards, b: Cards) -> bool:
+        """The spec's validFighting: two hands with no card in common."""
         rows, = self._answers([a, b], Ask("validFighting", (1, 2)))
         return bool(rows)
 
     def beat_rank(self, a: Cards, b: Cards) -> int:
+        """The spec's beatRank: 1 a's rank is higher, 2 b's, 0 equal; -1 not a valid fight."""
         return self._value("beatRank", [a, b], 1, 2, default=-1)
 
     def beat(self, a: Cards, b: Cards) -> int:
-        """The spec's beat: 1 a wins, 2 b wins, 0 fair, -1 not a valid fight."""
+        """The spec's beat of two hands.
+
+        Returns:
+            1 a wins, 2 b wins, 0 fair, -1 not a valid fight (a card twice, or not two hands).
+
+        Raises:
+            InvalidCards: A hand does not read as cards.
+        """
         return self.fights([[a, b]])[0].result
 
     # ---- convenience -----------------------------------------------------------------------
@@ -460,10 +605,19 @@ class Engine(LogicOwner):
         """Answers of a Datalog query over named hands: one dict of the variables' values each.
 
         The query is a rule body (literals, ``~`` negation, comparisons, joined by ``&``) checked
-        against the rule files' whitelist, never eval'd (see :mod:`engine.query`).  Lower-case
-        names in argument positions are hands, given as keywords.  A query without variables
-        answers ``[{}]`` (yes) or ``[]`` (no).  QueryError says why a query is refused, and
-        InvalidCards why a hand cannot be read.
+        against the rule files' whitelist, never eval'd (``engine.query``).
+
+        Args:
+            text: The query (``"getRank(a, R)"``); lower-case names in argument positions are hands.
+            **hands: The hands it names, as keywords (``a="AH KH QH JH TH"``).
+
+        Returns:
+            One dict of the variables' values per answer; ``[{}]`` (yes) or ``[]`` (no) for a
+            query without variables.
+
+        Raises:
+            QueryError: The query is refused (the message says why) or names a hand not given.
+            InvalidCards: A hand cannot be read.
 
         >>> eng = Engine()
         >>> eng.query("getRank(a, R)", a="AH KH QH JH TH")
@@ -483,25 +637,47 @@ class Engine(LogicOwner):
             return compiled.ask(dict(zip(compiled.hands, ids)))
 
     def role(self, text: Cards, problem: str = "first") -> str:
-        """The Doukaku role code of five cards (problem "first", "rest" or "all"): see engine.roles."""
+        """The Doukaku role code of five cards (``engine.roles``).
+
+        Args:
+            text: Five cards, rank first or suit first (``"Qs9s3dJd10h"``, ``"D3C3C10D10S3"``).
+            problem: ``"first"`` (4K FH 3K 2P 1P), ``"rest"`` (RF SF FL ST 4SF 4F 4S) or ``"all"``.
+
+        Returns:
+            The code (``"FH"``; ``"--"`` or ``"-"`` for none).
+        """
         from .roles import role
         return role(self, text, problem)
 
     def category(self, hand: Cards) -> str:
-        """The name of a hand's rank; InvalidCards when it is not a hand."""
+        """The name of a hand's rank (categoryName).
+
+        Raises:
+            InvalidCards: It is not a hand (the message says why, from whyNotHand).
+        """
         rank = self.get_rank(hand)
         if rank not in self.categories:
             raise InvalidCards(f"{show(hand)} is not a hand: {self.why_not_hand(hand)}")
         return self.categories[rank]
 
     def why_not_hand(self, hand: Cards) -> str:
+        """Why the rules find cards no hand (whyNotHand, each reason once, joined by ``; ``)."""
         rows, = self._answers([hand], Ask(I.WHY_NOT_HAND, (1, None)))
         return "; ".join(sorted(r[1] for r in rows)) or "the rules give it no rank"
 
     def winners(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> list[int]:
-        """0-based indices of the best of 2..10 hands (several on a tie): beat_Bonus made N-hand.
+        """The best of 2..10 hands (several on a tie): beat_Bonus made N-hand.
 
-        With a ``board``, a showdown of ``game``: each hand is a player's own cards.
+        Args:
+            hands: The hands; with a ``board``, each player's own cards.
+            board: A showdown's board.
+            game: The showdown's game (``"holdem"``, ``"omaha"``, ...).
+
+        Returns:
+            The 0-based indices of the winners.
+
+        Raises:
+            InvalidCards: Not 2 to 10 hands, a card given twice, or cards that do not read.
 
         >>> Engine().winners(["AS AD", "JH TH"], board="AH KH QH 2C 3D")
         [1]
@@ -517,7 +693,7 @@ class Engine(LogicOwner):
 
     @property
     def games(self) -> dict[str, int]:
-        """The games the rules know (gameName): name -> code."""
+        """The games the rules know (gameName): ``{"holdem": 1, ...}``, name to code."""
         return {name: code for code, name in self._static(I.GAME_NAME, 2)}
 
     def deal(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> World:
@@ -525,6 +701,10 @@ class Engine(LogicOwner):
 
         Without a board, each hand holds all its cards: the first two (four in Omaha) are its own
         and the rest its board, which is every five of them in hold'em.
+
+        Raises:
+            InvalidCards: The cards do not read, the game is unknown, or the cards are too many
+                or too few for it.
         """
         code, own = self._game(game)
         players = [tuple(self.cards(h)) for h in hands]
@@ -540,7 +720,7 @@ class Engine(LogicOwner):
         return self._seat(players, cards, code)
 
     def _seat(self, players: Sequence[tuple[int, ...]], board: tuple[int, ...], code: int) -> World:
-        """A showdown of card ids already read (:meth:`deal` reads them), the game by its code."""
+        """A showdown of card ids already read (`deal` reads them), the game by its code."""
         for i, p in enumerate(players, 1):
             if len(p) + len(board) > MAX_SHOWDOWN_CARDS:
                 raise InvalidCards(f"player {i}: {len(p)} cards and a board of {len(board)}: "
@@ -560,11 +740,27 @@ class Engine(LogicOwner):
         return found
 
     def showdown(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> Verdict:
-        """The rules' verdict of a showdown: winners, each player's best five and its rank."""
+        """The rules' verdict of a showdown.
+
+        Args:
+            hands: Each player's own cards.
+            board: The board (None: the one hand holds all its cards, `deal`).
+            game: ``"holdem"``, ``"omaha"``, or a split game (``"holdem-hilo"``).
+
+        Returns:
+            A Verdict: ``winners``, each player's five that play (``best``) and their ``ranks``;
+            for a split game the low half too (``low``, ``shares``).
+
+        Raises:
+            InvalidCards: The cards do not read, or make no showdown of ``game``.
+        """
         return self._verdicts([self.deal(hands, board, game)])[0]
 
     def best_five(self, cards: Cards, board: Cards | None = None, game: str = "holdem") -> BestFive:
         """The five that play of a player's cards and the board (the rules' ``plays``).
+
+        Raises:
+            InvalidCards: The cards do not read, or make no hand of ``game``.
 
         >>> eng = Engine()
         >>> eng.best_five("AH AD", board="AC KS KD 7H 2C")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import numpy as np
@@ -64,6 +64,11 @@ class Equity(sevens.Equity):
     hands: tuple[int, ...] = ()
     matchups: int | None = None
     ranged: bool = False          # some player was given a range: ``boards`` counts deals
+    # Two ranges counted exactly board by board: each hand of the first player's range (card
+    # ids), its wins, ties and deals against the second's (matchups.Counts.by_hand: exact summed
+    # over a starting hand such as AKs; engine.grid draws them).  None otherwise.
+    by_hand: tuple[tuple[tuple[int, ...], int, int, int], ...] | None = field(default=None, repr=False,
+                                                                               compare=False)
 
     def as_dict(self) -> dict:
         players = [{"hole": p, "win": w, "tie": t, "equity": s, "stderr": e}
@@ -238,6 +243,9 @@ def _ranged(engine: "Engine", table: "FiveTable", arrays: list[np.ndarray], show
             fields = dict(boards=d, exact=True, seed=None, win=(c.wins / d, c.losses / d),
                           tie=(c.ties / d, c.ties / d), share=((c.wins + c.ties / 2) / d, (c.losses + c.ties / 2) / d),
                           stderr=(0.0, 0.0), matchups=c.matchups)
+            if c.by_hand is not None:
+                fields["by_hand"] = tuple((tuple(ids(h)), int(w), int(t), int(p)) for h, w, t, p in zip(
+                    arrays[0].tolist(), *c.by_hand))
             return fields, some(checked)
     grid = matchups.matchups(arrays, MATCHUP_CALLS)
     work = math.comb(left, need) * len(arrays) * fives * (2 if low is not None else 1)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
@@ -56,6 +56,10 @@ class Counts:
     losses: int
     matchups: int
     boards: int
+    # Each hand of the first range, in its order: its wins, ties and deals (the grid of starting
+    # hands, engine.grid).  Where suits were renamed away, a hand's counts may be those of the
+    # hands a renaming maps it to; summed over such hands (a starting hand: AKs) they are exact.
+    by_hand: tuple[np.ndarray, np.ndarray, np.ndarray] | None = field(default=None, repr=False, compare=False)
 
     @property
     def deals(self) -> int:
@@ -112,7 +116,8 @@ def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, bo
     second_at = {tuple(h): j for j, h in enumerate(b.tolist())}
     same = np.array([second_at.get(tuple(h), len(b)) for h in a.tolist()], dtype=np.intp)   # a's hand in b
     value = _Sevens(t, n, hands, len(fulls))
-    wins = ties = pairs = 0
+    wins = np.zeros(len(a), dtype=np.int64)
+    ties, pairs = wins.copy(), wins.copy()
     step = max(1, _CHUNK_CELLS // max(len(hands), len(a) * (2 * width + 2)))
     for lo in range(0, len(fulls), step):
         v = value(fulls[lo:lo + step])                                          # boards x hands
@@ -135,17 +140,18 @@ def headsup(table: np.ndarray, n: int, first: np.ndarray, second: np.ndarray, bo
         won = below - lower
         tied = (upto - below) - equal + own
         faced = okb.sum(axis=1)[:, None] - shared + own
-        wins += int((w[:, None] * (won * ok)).sum())
-        ties += int((w[:, None] * (tied * ok)).sum())
-        pairs += int((w[:, None] * (faced * ok)).sum())
+        wins += (w[:, None] * (won * ok)).sum(axis=0)
+        ties += (w[:, None] * (tied * ok)).sum(axis=0)
+        pairs += (w[:, None] * (faced * ok)).sum(axis=0)
         if progress is not None:
             progress(min(lo + step, len(fulls)), len(fulls))
     matchups = int(sum(len(b) - len(holding[x]) - len(holding[y]) + (j < len(b))
                        for (x, y), j in zip(a.tolist(), same.tolist())))
     completions = _c(len(rest) - 4, need)
-    if pairs != matchups * completions:
-        raise AssertionError(f"counted {pairs} deals, not {matchups} x {completions}")
-    return Counts(wins, ties, pairs - wins - ties, matchups, completions)
+    won, tie, dealt = int(wins.sum()), int(ties.sum()), int(pairs.sum())
+    if dealt != matchups * completions:
+        raise AssertionError(f"counted {dealt} deals, not {matchups} x {completions}")
+    return Counts(won, tie, dealt - won - tie, matchups, completions, by_hand=(wins, ties, pairs))
 
 
 def _hands(rows: np.ndarray, name: str) -> np.ndarray:

@@ -149,7 +149,7 @@ def test_every_result_command_takes_json():
     parser = build_parser()
     helps = {name: " ".join(sub.format_help().split()) for name, sub in parser.commands.items()}
     with_json = {name for name, text in helps.items() if "--json" in text}
-    assert with_json == {"rank", "beat", "judge", "check", "diff", "equity", "role", "deal", "repl", "cache"}
+    assert with_json == {"rank", "beat", "judge", "check", "diff", "equity", "role", "deal", "repl", "cache", "range"}
     assert all("--json print JSON instead of text" in helps[name] for name in with_json)   # one meaning
 
 

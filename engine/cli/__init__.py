@@ -9,6 +9,7 @@ parsers and sets ``run=function(args) -> exit status``:
 * :mod:`engine.cli.roles`: ``role``;
 * :mod:`engine.cli.game`: ``deal``, ``game``;
 * :mod:`engine.cli.equity`: ``equity``;
+* :mod:`engine.cli.grid`: ``range`` (the grid of starting hands; and equity's ``--grid``);
 * :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories).
 
 The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
@@ -29,7 +30,7 @@ from typing import NoReturn, Sequence
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from ..io import Terminated  # noqa: E402
-from . import cache, check, diff, equity, example, game, history, judging, repl, roles  # noqa: E402
+from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -58,6 +59,7 @@ def build_parser() -> Parser:
     roles.register(sub)
     game.register(sub)
     equity.register(sub)
+    grid.register(sub)
     cache.register(sub)
     example.register(sub)
     history.register(sub)

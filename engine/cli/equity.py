@@ -6,8 +6,10 @@ import argparse
 from typing import Any, Callable
 
 from ..equity import equity
+from ..grid import equity_grid
 from ..table import say
 from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json, progress
+from .grid import add_color_option, grid_file, show_grid, write_grid
 
 
 def register(sub: Any) -> None:
@@ -27,6 +29,10 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the samples (default 0)")
     add_json_option(p, '{"boards", "exact", "seed", "players": [{"hole", "win", "tie", "equity", "stderr"'
                        '[, "hands"]}][, "matchups"]}')
+    p.add_argument("--grid", nargs="?", const="", metavar="FILE", help="show each starting hand of the first "
+                   "player's range with its equity against the second's, as the 13x13 grid; FILE.svg or "
+                   "FILE.html also writes it there (two ranges of hold'em, counted exactly)")
+    add_color_option(p)
     add_rules_option(p)
     p.set_defaults(run=run_equity)
 
@@ -68,11 +74,19 @@ def run_equity(args: argparse.Namespace) -> int:
     seed = _count(args.seed, "--seed", 0)
     if not 2 <= len(args.holes) <= 10:
         raise CommandError("equity takes 2 to 10 players")
+    path = grid_file(args.grid)
+    if args.grid is not None and (len(args.holes) != 2 or samples is not None):
+        raise CommandError("--grid shows one range against another, counted exactly: two players, no --samples")
     engine = load_engine(args)
     result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0, progress=_building,
                     counting=_counting())
+    grid = equity_grid(engine, result) if args.grid is not None else None
     if args.json:
         print_json(result.as_dict())
     else:
         print("\n".join(result.lines()))
+    if grid is not None and not args.json:
+        show_grid(grid, args, path)
+    elif grid is not None and path is not None:        # --json: the equity on stdout, the grid to its file
+        write_grid(grid, path)
     return 0
