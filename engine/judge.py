@@ -15,8 +15,9 @@ import contextlib
 import gc
 import importlib
 import math
+import time
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
@@ -37,6 +38,7 @@ CHUNK = 16_000          # fights per question to the rules: big enough to amorti
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
 LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
 BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
+LEAVE_AFTER = 0.2       # seconds a batch stopped early waits for its workers to stop
 
 
 @dataclass(slots=True)
@@ -235,7 +237,8 @@ class _Chunks:
     (:data:`FIRST`), so that the workers start early: 20,000 fights go as two halves side by side.
     In flight at most: a chunk a worker, and the one being read.  A chunk too small for DuckDB, and
     every chunk of a judge given its evaluator, is judged in the main thread.  Leaving early (an
-    error, Ctrl-C, the time budget) interrupts the workers and waits for them.
+    error, Ctrl-C, SIGTERM, the time budget) interrupts the workers and waits for them at most
+    :data:`LEAVE_AFTER` seconds.
     """
 
     def __init__(self, judge: Judge, progress: Callable[[int], None] | None):
@@ -256,13 +259,26 @@ class _Chunks:
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if self.pool is None:
             return
-        if kind is not None:
+        if kind is not None:        # leaving early: the workers told to stop, waited for a moment
             self.stopped = True
             for _, future in self.flight:
                 future.cancel()
             for worker in self.workers:
                 with contextlib.suppress(Exception):
                     worker.interrupt()                   # type: ignore[attr-defined]
+            # A worker in DuckDB stops at once; one in Python (a chunk's worlds, its verdicts)
+            # stops at its next statement, up to a second later: not waited for, so that a
+            # signal or a budget stops the command at once.  Its evaluator stays locked till then.
+            futures = [future for _, future in self.flight]
+            deadline = time.monotonic() + LEAVE_AFTER
+            while True:      # a budget raised again, a second Ctrl-C: still leave
+                try:
+                    wait(futures, timeout=max(0.0, deadline - time.monotonic()))
+                    break
+                except BaseException:
+                    pass
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            return
         late: BaseException | None = None
         while True:      # a budget raised again, a second Ctrl-C: still wait (a worker stops within a statement)
             try:
@@ -271,7 +287,7 @@ class _Chunks:
             except BaseException as error:
                 if late is None:
                     late = error
-        if late is not None and kind is None:
+        if late is not None:
             raise late
 
     def submit(self, pending: list[tuple[Any, Any]], weight: int = 0) -> Iterator[Result]:

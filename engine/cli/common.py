@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 from .. import limits, loader
 from ..core import Engine
 from ..evaluators.compiled import worker_count
+from ..history import WorkerLost
 from ..notation import InvalidCards
 from ..query import QueryError
 
@@ -125,16 +126,18 @@ def os_message(exc: OSError) -> str:
 
 
 def execute(args: argparse.Namespace) -> int:
-    """Run a parsed command within its budget (:func:`command_budget`); print what went wrong as
-    one line and return the exit status."""
+    """Run a parsed command within its budget (:func:`command_budget`), SIGTERM answered as Ctrl-C
+    is (engine.limits.answer_signals: cleanup runs, then one line); print what went wrong as one
+    line and return the exit status."""
     try:
         seconds, memory = command_budget(args)
-        with limits.budget(seconds, memory, what=f"{PROG} {getattr(args, 'command', None) or 'command'}"):
+        with limits.answer_signals(), \
+                limits.budget(seconds, memory, what=f"{PROG} {getattr(args, 'command', None) or 'command'}"):
             return int(args.run(args) or 0)
     except CommandError as exc:
         error(str(exc))
         return exc.status
-    except limits.BudgetExceeded as exc:
+    except (limits.BudgetExceeded, WorkerLost) as exc:
         error(str(exc))
         return 2
     except (InvalidCards, loader.RuleError, QueryError) as exc:
