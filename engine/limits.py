@@ -16,8 +16,8 @@ the budget.  How:
   engine :mod:`engine.lazy` loads interpreted: its Cython build never looks at signals), and
   DuckDB queries (which poll for signals) stop within a tick;
   DuckDB, though, merely told of a pending exception, finishes its query first; so
-* every live compiled evaluator (``engine.evaluators.compiled.Compiled.interrupt``, found by its
-  class) and every object registered with :func:`register` is interrupted as well: from the
+* every object registered with :func:`register` (every live compiled evaluator,
+  ``engine.evaluators.compiled.Compiled.interrupt``, registers itself) is interrupted as well: from the
   handler, and, should the main thread not come back to Python, from a watchdog thread
   :data:`GRACE` seconds after the deadline.  DuckDB then stops at once.
 
@@ -113,14 +113,12 @@ def register(obj: Any) -> Any:
 
 
 def _interrupt_all() -> None:
-    """Interrupt every registered object, and every live compiled evaluator's DuckDB connection
-    (``engine.evaluators.compiled.Compiled.interrupt``), found by class: DuckDB stops a query at
-    once when interrupted, but only late when merely told about a pending signal."""
-    targets = list(_interruptible)
-    compiled = getattr(sys.modules.get("engine.evaluators.compiled"), "Compiled", None)
-    if compiled is not None and not any(isinstance(t, compiled) for t in targets):
-        targets += [o for o in gc.get_objects() if type(o) is compiled]
-    for obj in targets:
+    """Interrupt every registered object: every live compiled evaluator's DuckDB connection
+    (``engine.evaluators.compiled.Compiled`` registers itself as it opens one): DuckDB stops a
+    query at once when interrupted, but only late when merely told about a pending signal.
+    (Not found by scanning every object: on the heap of a long pyDatalog search that took a
+    second, each tick, and a budget overshot by seconds.)"""
+    for obj in list(_interruptible):
         with contextlib.suppress(Exception):
             obj.interrupt()
 
@@ -269,6 +267,20 @@ def default_timeout(fallback: float) -> float:
         return parse_seconds(text)
     except ValueError as exc:
         raise ValueError(f"${TIMEOUT_ENV}: {exc}") from None
+
+
+def since_start() -> float:
+    """Seconds since this process started (0.0 where the system does not say): a command's time
+    budget counts from its start, the interpreter's start-up and imports included."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        ticks = int(stat[stat.rindex(b")") + 2:].split()[19])        # field 22: starttime
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def _mb(n: int) -> str:
@@ -466,9 +478,11 @@ def collector_paused() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation") -> Iterator[None]:
+def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation",
+           spent: float = 0.0) -> Iterator[None]:
     """Raise :class:`BudgetExceeded` in the main thread when the block runs longer than
-    ``seconds`` or the process's resident memory passes ``memory`` bytes (see the module)."""
+    ``seconds`` (``spent`` of them gone already: a command's start-up) or the process's resident
+    memory passes ``memory`` bytes (see the module)."""
     seconds = seconds if seconds and seconds > 0 else None
     memory = memory if memory and memory > 0 else None
     if seconds is None and memory is None:
@@ -477,11 +491,12 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
     if memory is not None and resident() > memory:
         raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
                              f"(resident {_mb(resident())} before it started; --memory)")
-    deadline = time.monotonic() + seconds if seconds is not None else None
+    left = max(seconds - spent, TICK) if seconds is not None else None
+    deadline = time.monotonic() + left if left is not None else None
     state = _Budget(what, seconds, memory, deadline)
     watchdog = None
-    if deadline is not None:
-        watchdog = threading.Timer(seconds + GRACE, _interrupt_all)
+    if left is not None:
+        watchdog = threading.Timer(left + GRACE, _interrupt_all)
         watchdog.daemon = True
         watchdog.start()
     main = threading.current_thread() is threading.main_thread()

@@ -81,6 +81,7 @@ class Query:
         for column in columns:
             for value in column:
                 if isinstance(value, BaseException):    # pyDatalog's value for a failed expression
+                    raise_if_stopped()                  # (not a signal's or a budget's)
                     raise QueryError(f"failed: {_evaluation_error(value)}")
         rows = list(zip(*columns))
         return [dict(zip(self.variables, row)) for row in sorted(set(rows), key=_row_key)]

@@ -125,14 +125,15 @@ def os_message(exc: OSError) -> str:
     return f"{exc.filename}: {reason}" if exc.filename else reason
 
 
-def execute(args: argparse.Namespace) -> int:
-    """Run a parsed command within its budget (:func:`command_budget`), SIGTERM answered as Ctrl-C
+def execute(args: argparse.Namespace, spent: float = 0.0) -> int:
+    """Run a parsed command within its budget (:func:`command_budget`; ``spent`` seconds of it
+    gone already: the `poker` process's start-up), SIGTERM answered as Ctrl-C
     is (engine.limits.answer_signals: cleanup runs, then one line); print what went wrong as one
     line and return the exit status."""
     try:
         seconds, memory = command_budget(args)
-        with limits.answer_signals(), \
-                limits.budget(seconds, memory, what=f"{PROG} {getattr(args, 'command', None) or 'command'}"):
+        what = f"{PROG} {getattr(args, 'command', None) or 'command'}"
+        with limits.answer_signals(), limits.budget(seconds, memory, what=what, spent=spent):
             return int(args.run(args) or 0)
     except CommandError as exc:
         error(str(exc))

@@ -66,5 +66,6 @@ def _no_exception_values(rows: Any) -> None:
     for row in rows:
         for value in row:
             if isinstance(value, BaseException):
+                raise_if_stopped()              # a signal or a budget pyDatalog made a value of
                 from .exact import RuleFailure, describe
                 raise RuleFailure(describe(value))
