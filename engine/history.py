@@ -40,7 +40,7 @@ from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
 from .evaluators.compiled import CompiledEvaluator, worker_count
 from .hilo import with_low
-from .io import remove_run_directory, run_directory
+from .io import remove_run_directory, remove_stale_runs, run_directory
 from .limits import collector_paused, worker_process
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 
@@ -221,6 +221,7 @@ class _Workers:
         self.folder: Path | None = None          # this run's own temporary directory (the handoff)
 
     def __enter__(self) -> "_Workers":
+        remove_stale_runs("handoff")                # what runs killed outright left behind
         return self
 
     def __exit__(self, *exc: Any) -> None:

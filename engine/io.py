@@ -32,7 +32,7 @@ from typing import Any, Iterator, TextIO
 from .limits import Terminated, answer_signals
 
 __all__ = ["atomic_write", "atomic_writer", "check_writable", "remove_leftovers", "target_of",
-           "terminate_cleanly", "Terminated", "umask", "run_directory", "remove_run_directory"]
+           "terminate_cleanly", "Terminated", "umask", "run_directory", "remove_run_directory", "remove_stale_runs"]
 
 TEMPORARY_SUFFIX = ".tmp"
 
@@ -160,11 +160,19 @@ LEGACY_AGE = 86400.0        # seconds: a hand-off file of an older version (no p
 def run_directory(what: str) -> Path:
     """A new private directory of this run, ``$TMPDIR/poker-WHAT-PID-XXXXXXXX`` (mode 0700), for
     files the run hands between its processes; :func:`remove_run_directory` removes it at the
-    end.  Those that runs killed outright left (named so, this user's, their process gone) are
-    removed first, so that a kill leaves nothing for long."""
+    end.  Those that runs killed outright left are removed first (:func:`remove_stale_runs`)."""
+    remove_stale_runs(what)
+    return Path(tempfile.mkdtemp(prefix=f"poker-{what}-{os.getpid()}-", dir=tempfile.gettempdir()))
+
+
+def remove_stale_runs(what: str) -> list[str]:
+    """Remove the directories ``$TMPDIR/poker-WHAT-PID-XXXXXXXX`` that runs killed outright left
+    (this user's, their process gone), and an older version's ``poker-WHAT-XXXXXXXX.pickle``
+    files (no process id in the name) a day old; return their names.  A live run's stay."""
     base = Path(tempfile.gettempdir())
+    removed: list[str] = []
     pattern = re.compile(re.escape(f"poker-{what}-") + r"(\d+)-[a-z0-9_]{8}")
-    legacy = re.compile(re.escape(f"poker-{what}-") + r"[a-z0-9_]{8}\.pickle")  # before 0.x: no pid
+    legacy = re.compile(re.escape(f"poker-{what}-") + r"[a-z0-9_]{8}\.pickle")  # an older version's: no pid
     try:
         entries = list(os.scandir(base))
     except OSError:
@@ -177,10 +185,12 @@ def run_directory(what: str) -> Path:
                 continue
             if found and stat.S_ISDIR(info.st_mode) and not _alive(int(found.group(1))):
                 shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(entry.name)
             elif legacy.fullmatch(entry.name) and stat.S_ISREG(info.st_mode) \
                     and time.time() - info.st_mtime > LEGACY_AGE:
                 os.unlink(entry.path)
-    return Path(tempfile.mkdtemp(prefix=f"poker-{what}-{os.getpid()}-", dir=str(base)))
+                removed.append(entry.name)
+    return removed
 
 
 def remove_run_directory(path: Path | str | None) -> None:
