@@ -40,7 +40,7 @@ FIRST = 10_000          # the first chunk: smaller, so that the workers start ea
 LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
 BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
 PLAIN_CHUNK = 100       # fights a chunk when pyDatalog judges (--plain): it answers one at a time
-LEAVE_AFTER = 0.2       # seconds a batch stopped early waits for its workers to stop
+LEAVE_AFTER = 0.2       # seconds a batch stopped by a signal waits for its workers to stop
 
 
 @dataclass(slots=True)
@@ -244,8 +244,8 @@ class _Chunks:
     (:data:`FIRST`), so that the workers start early: 20,000 fights go as two halves side by side.
     In flight at most: a chunk a worker, and the one being read.  A chunk too small for DuckDB, and
     every chunk of a judge given its evaluator, is judged in the main thread.  Leaving early (an
-    error, Ctrl-C, SIGTERM, the time budget) interrupts the workers and waits for them at most
-    :data:`LEAVE_AFTER` seconds.
+    error, the time budget, Ctrl-C, SIGTERM) interrupts the workers and waits for them; after a
+    signal, at most :data:`LEAVE_AFTER` seconds.
     """
 
     def __init__(self, judge: Judge, progress: Callable[[int], None] | None):
@@ -266,19 +266,20 @@ class _Chunks:
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if self.pool is None:
             return
-        if kind is not None:        # leaving early: the workers told to stop, waited for a moment
+        if kind is not None:
             self.stopped = True
             for _, future in self.flight:
                 future.cancel()
             for worker in self.workers:
                 with contextlib.suppress(Exception):
                     worker.interrupt()                   # type: ignore[attr-defined]
-            # A worker in DuckDB stops at once; one in Python (a chunk's worlds, its verdicts)
-            # stops at its next statement, up to a second later: not waited for, so that a
-            # signal or a budget stops the command at once.  Its evaluator stays locked till then.
+        if kind is not None and issubclass(kind, (KeyboardInterrupt, SystemExit)):
+            # A signal: the command ends now.  A worker in DuckDB stops at once; one in Python (a
+            # chunk's worlds, its verdicts) at its next statement, up to a second later: waited
+            # for a moment only.  Its evaluator stays locked till then.
             futures = [future for _, future in self.flight]
             deadline = time.monotonic() + LEAVE_AFTER
-            while True:      # a budget raised again, a second Ctrl-C: still leave
+            while True:      # a second Ctrl-C: still leave
                 try:
                     wait(futures, timeout=max(0.0, deadline - time.monotonic()))
                     break
@@ -294,7 +295,7 @@ class _Chunks:
             except BaseException as error:
                 if late is None:
                     late = error
-        if late is not None:
+        if late is not None and kind is None:
             raise late
 
     def submit(self, pending: list[tuple[Any, Any]], weight: int = 0) -> Iterator[Result]:
