@@ -341,14 +341,15 @@ def test_a_recursive_rule_set_stops_at_its_timeout(tmp_path):
     assert took < 4 + 1.5
 
 
-@pytest.mark.parametrize("argv, stdin", [(["history", "/dev/zero"], None), (["judge", "-"], "/dev/zero"),
-                                         (["history", "-"], "/dev/zero")])
-def test_a_line_without_end_is_refused(argv, stdin, monkeypatch, capsys):
+@pytest.mark.parametrize("argv, stdin, status", [
+    (["history", "/dev/zero"], None, 2), (["judge", "-"], "/dev/zero", 2), (["history", "-"], "/dev/zero", 2),
+    (["repl"], "/dev/zero", 1), (["game"], "/dev/zero", 1)])      # a session: that line fails, and it ends
+def test_a_line_without_end_is_refused(argv, stdin, status, monkeypatch, capsys):
     """`poker judge - < /dev/zero` read 5.5 GB in 20 s: a line is refused past its limit."""
     if stdin is not None:
         monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(open(stdin, "rb")))
     before = limits.resident()
-    assert main(argv) == 2
+    assert main(argv) == status
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ("line is too long" in err or "not UTF-8" in err), err
     assert limits.resident() - before < 200 << 20

@@ -346,6 +346,9 @@ def real_terminal(stream: TextIO) -> bool:
 # ---- line-by-line sessions (poker repl, poker game) ----------------------------------------
 
 
+MAX_LINE = 1 << 20      # characters of a line of a session read from a pipe or a file
+
+
 class LineSession:
     """The protocol of a session that reads commands line by line.
 
@@ -409,7 +412,8 @@ class LineSession:
         """The next line without its line break; EOFError at the end of input.
 
         The prompt shows only on a terminal.  Ctrl-C at a terminal prompt raises
-        KeyboardInterrupt for the caller to decide.
+        KeyboardInterrupt for the caller to decide.  A line longer than :data:`MAX_LINE` is a
+        failed line that ends the session (EOFError).
         """
         if self._readline is not None:
             line = input(prompt)                # readline: editing, history, completion
@@ -417,8 +421,12 @@ class LineSession:
             if self.interactive and prompt:
                 sys.stdout.write(prompt)
                 sys.stdout.flush()
-            line = self.stdin.readline()
+            line = self.stdin.readline(MAX_LINE + 1)
             if not line:
+                raise EOFError
+            if len(line) > MAX_LINE:        # stdin without a line break (/dev/zero): not read whole
+                self.number += 1
+                self.fail(f"the line is too long (more than {MAX_LINE} characters); the session ends")
                 raise EOFError
         self.number += 1
         return line.rstrip("\r\n")
