@@ -41,7 +41,7 @@ from .evaluators import Ask, World, verdicts
 from .evaluators.compiled import CompiledEvaluator, worker_count
 from .hilo import with_low
 from .io import remove_run_directory, remove_stale_runs, run_directory
-from .limits import collector_paused, worker_process
+from .limits import collector_paused, stop_soon, worker_process
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 
 if TYPE_CHECKING:
@@ -219,6 +219,7 @@ class _Workers:
         self.pool: Any = None
         self.handoff: tuple[Any, str, int] | None = None
         self.folder: Path | None = None          # this run's own temporary directory (the handoff)
+        self.stopping = False                    # the workers are being stopped: their end is no news
 
     def __enter__(self) -> "_Workers":
         remove_stale_runs("handoff")                # what runs killed outright left behind
@@ -230,7 +231,7 @@ class _Workers:
         were, and the handoff's directory removed."""
         global _FORKED, _HANDOFF
         late: BaseException | None = None
-        while True:      # a budget raised again, a second signal: still stop and wait for them
+        for _ in range(5):      # a budget raised again, a second signal: still stop and wait for them
             try:
                 self._stop(early=exc[0] is not None)
                 break
@@ -241,6 +242,7 @@ class _Workers:
             raise late
 
     def _stop(self, early: bool) -> None:
+        self.stopping = True
         while self.judge._threads:                  # this process's databases as they were
             db, threads = self.judge._threads.pop()
             with contextlib.suppress(Exception):    # a database closed meanwhile: nothing to restore
@@ -254,8 +256,10 @@ class _Workers:
                     with contextlib.suppress(Exception):
                         process.kill()
                 for process in processes:
-                    process.join()
-            self.pool.shutdown(wait=not early, cancel_futures=True)
+                    with contextlib.suppress(Exception):     # one not started yet: nothing to wait for
+                        process.join()
+            with contextlib.suppress(Exception):
+                self.pool.shutdown(wait=not early, cancel_futures=True)
             self.pool = None
         remove_run_directory(self.folder)
         self.folder = None
@@ -279,8 +283,15 @@ class _Workers:
             self.pool = ProcessPoolExecutor(n, mp_context=context, initializer=worker_process,
                                             initargs=(os.getpid(),))
         from concurrent.futures.process import BrokenProcessPool
+        lost = "a worker process of the batch ended before its part was judged (killed: by a signal, or out of memory)"
+
+        def done(f: Any) -> None:           # a worker died: the main process stops now, not when it looks
+            if not self.stopping and not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
+                stop_soon(WorkerLost(lost))
         step = -(-len(batch) // n)
         futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
+        for f in futures:
+            f.add_done_callback(done)
 
         def results() -> tuple[list[Any], dict]:
             out: list[Any] = []
@@ -289,8 +300,7 @@ class _Workers:
                 try:
                     part, counts = f.result()
                 except BrokenProcessPool:
-                    raise WorkerLost("a worker process of the batch ended before its part was judged "
-                                     "(killed: by a signal, or out of memory)") from None
+                    raise WorkerLost(lost) from None
                 out += part
                 for k, x in counts.items():
                     added[k] = added.get(k, 0) + x

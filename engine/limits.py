@@ -56,7 +56,6 @@ import gc
 import os
 import re
 import signal
-import sys
 import threading
 import time
 import weakref
@@ -64,7 +63,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 __all__ = ["BudgetExceeded", "Terminated", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
-           "resident", "answer_signals", "raise_if_stopped", "worker_process", "DEFAULT_BATCH_TIMEOUT",
+           "resident", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
            "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
 
 DEFAULT_BATCH_TIMEOUT = 600.0   # judge, check: whole batches
@@ -419,6 +418,14 @@ def answer_signals() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def stop_soon(exc: BaseException) -> None:
+    """From any thread: have the main thread raise ``exc`` within a tick, DuckDB interrupted, as
+    after a signal (while a budget is active; else the work raises it where it meets it).  For a
+    thread that learns the work cannot go on: a worker process of the batch died."""
+    global _deferred
+    _deferred = exc
 
 
 def worker_process(parent: int) -> None:

@@ -139,9 +139,24 @@ def test_a_signal_stops_every_process_of_a_hand_history_batch(tmp_path, historie
     else:
         run.proc.send_signal(signum)
     status, err, took = run.finish()
-    assert (status, err) == LINES[signum]
+    assert (status, err) == LINES[signum], err
     assert took < 3, f"{took:.1f} s after the signal"
     assert run.left() == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"] and list(run.tmp.iterdir()) == []
+
+
+def test_a_worker_killed_stops_the_batch_in_one_line(tmp_path, histories):
+    """A signal to one worker (the OOM killer, a user's kill): the batch stops, the other worker
+    with it, one line, exit 2; never "internal error: BrokenProcessPool"."""
+    out = tmp_path / "out.jsonl"
+    run = Run(tmp_path, "judge", str(histories), "-o", str(out))
+    _started(run)
+    worker = next(p for p in _session(run.proc.pid) if p != run.proc.pid)
+    os.kill(worker, signal.SIGTERM)
+    status, err, took = run.finish()
+    assert status == 2 and err.count("\n") == 1, err
+    assert err.startswith("poker: a worker process of the batch ended before its part was judged")
+    assert took < 3 and run.left() == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tmp"] and list(run.tmp.iterdir()) == []
 
 

@@ -198,8 +198,9 @@ def add_limit_options(parser: "Parser") -> None:
         sub.add_argument("--timeout", metavar="SECONDS", type=_seconds, default=None,
                          help=what + f"; ${limits.TIMEOUT_ENV} sets the default")
         sub.add_argument("--memory", metavar="SIZE", type=_size, default=None,
-                         help="stop when the process's memory passes SIZE (512M, 4G, 50%%; 0: none; "
-                              f"default ${limits.MEMORY_ENV}, else {limits.DEFAULT_MEMORY_SHARE * 100:.0f}%% of the machine's)")
+                         help="stop when the memory of the command and its worker processes passes SIZE "
+                              f"(512M, 4G, 50%%; 0: none; default ${limits.MEMORY_ENV}, "
+                              f"else {limits.DEFAULT_MEMORY_SHARE * 100:.0f}%% of the machine's)")
 
 
 def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
