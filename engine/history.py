@@ -31,6 +31,7 @@ import re
 import weakref
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from . import interface as I
@@ -39,7 +40,8 @@ from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
 from .evaluators.compiled import CompiledEvaluator, worker_count
 from .hilo import with_low
-from .limits import collector_paused
+from .io import remove_run_directory, remove_stale_runs, run_directory
+from .limits import collector_paused, stop_soon, worker_process
 from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
 
 if TYPE_CHECKING:
@@ -52,6 +54,10 @@ TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
 STATUSES = ("judged", "cannot be judged", "unsupported", "invalid")
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended before its part of a batch was judged (one line says so)."""
 
 
 @dataclass
@@ -201,18 +207,42 @@ class _Workers:
     them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it verified, which a
     worker reads again and adopts only when they are the same bytes, the proofs and the showdown
     shapes as values; a worker that finds nothing to adopt makes its own.  The workers run at a
-    lower priority than this process, so that what they wait for is made at a core's speed."""
+    lower priority than this process, so that what they wait for is made at a core's speed.
+
+    The workers die with this process (engine.limits.worker_process: also when it is killed
+    outright), and are killed at once when the batch stops early; the handoff lives in this run's
+    own temporary directory (engine.io.run_directory), removed at the end, or after a kill by the
+    next run."""
 
     def __init__(self, judge: "Histories") -> None:
         self.judge = judge
         self.pool: Any = None
         self.handoff: tuple[Any, str, int] | None = None
+        self.folder: Path | None = None          # this run's own temporary directory (the handoff)
+        self.stopping = False                    # the workers are being stopped: their end is no news
 
     def __enter__(self) -> "_Workers":
+        remove_stale_runs("handoff")                # what runs killed outright left behind
         return self
 
     def __exit__(self, *exc: Any) -> None:
+        """The workers stopped (killed at once when the batch stops early: an error, a signal, a
+        budget; they would otherwise finish their parts), this process's databases as they
+        were, and the handoff's directory removed."""
         global _FORKED, _HANDOFF
+        late: BaseException | None = None
+        for _ in range(5):      # a budget raised again, a second signal: still stop and wait for them
+            try:
+                self._stop(early=exc[0] is not None)
+                break
+            except BaseException as error:
+                late = late or error
+        _FORKED = _HANDOFF = None
+        if late is not None and exc[0] is None:
+            raise late
+
+    def _stop(self, early: bool) -> None:
+        self.stopping = True
         while self.judge._threads:                  # this process's databases as they were
             db, threads = self.judge._threads.pop()
             with contextlib.suppress(Exception):    # a database closed meanwhile: nothing to restore
@@ -220,11 +250,19 @@ class _Workers:
         if self.handoff is not None:
             self.handoff[0].set()               # no worker waits for a handoff that will not come
         if self.pool is not None:
-            self.pool.shutdown(wait=exc[0] is None, cancel_futures=True)
-        if self.handoff is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.handoff[1])
-            _FORKED = _HANDOFF = None
+            if early:
+                processes = list((getattr(self.pool, "_processes", None) or {}).values())
+                for process in processes:
+                    with contextlib.suppress(Exception):
+                        process.kill()
+                for process in processes:
+                    with contextlib.suppress(Exception):     # one not started yet: nothing to wait for
+                        process.join()
+            with contextlib.suppress(Exception):
+                self.pool.shutdown(wait=not early, cancel_futures=True)
+            self.pool = None
+        remove_run_directory(self.folder)
+        self.folder = None
 
     def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[Any], dict | None]]:
         """The chunk's results (and, from workers, the counts they add), when called."""
@@ -237,22 +275,32 @@ class _Workers:
             self.judge._engines_of(_variants(batch))   # loaded once, here: every worker has them
             import duckdb  # noqa: F401  (imported once, here: each worker opens its database at once)
             import multiprocessing
-            import tempfile
             from concurrent.futures import ProcessPoolExecutor
             context = multiprocessing.get_context("fork")
-            fd, path = tempfile.mkstemp(prefix="poker-handoff-", suffix=".pickle")
-            os.close(fd)
-            self.handoff = (context.Event(), path, os.getpid())
+            self.folder = run_directory("handoff")
+            self.handoff = (context.Event(), str(self.folder / "tables.pickle"), os.getpid())
             _FORKED, _HANDOFF = self.judge, self.handoff
-            self.pool = ProcessPoolExecutor(n, mp_context=context)
+            self.pool = ProcessPoolExecutor(n, mp_context=context, initializer=worker_process,
+                                            initargs=(os.getpid(),))
+        from concurrent.futures.process import BrokenProcessPool
+        lost = "a worker process of the batch ended before its part was judged (killed: by a signal, or out of memory)"
+
+        def done(f: Any) -> None:           # a worker died: the main process stops now, not when it looks
+            if not self.stopping and not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
+                stop_soon(WorkerLost(lost))
         step = -(-len(batch) // n)
         futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
+        for f in futures:
+            f.add_done_callback(done)
 
         def results() -> tuple[list[Any], dict]:
             out: list[Any] = []
             added: dict[str, int] = {}
             for f in futures:
-                part, counts = f.result()
+                try:
+                    part, counts = f.result()
+                except BrokenProcessPool:
+                    raise WorkerLost(lost) from None
                 out += part
                 for k, x in counts.items():
                     added[k] = added.get(k, 0) + x

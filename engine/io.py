@@ -13,7 +13,8 @@
 An output path that is a symbolic link is written through: its target is replaced and the link
 stays.  While a temporary file exists, SIGTERM (like Ctrl-C) removes it before the process ends
 (:func:`terminate_cleanly`); one left by a run killed outright is removed by the next write to
-the same path (:func:`remove_leftovers`).
+the same path (:func:`remove_leftovers`).  Files a run hands between its processes live in its own
+temporary directory (:func:`run_directory`), removed at its end, or after a kill by the next run.
 """
 
 from __future__ import annotations
@@ -21,25 +22,19 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import signal
 import stat
+import shutil
 import tempfile
-import threading
+import time
 from pathlib import Path
 from typing import Any, Iterator, TextIO
 
+from .limits import Terminated, answer_signals
+
 __all__ = ["atomic_write", "atomic_writer", "check_writable", "remove_leftovers", "target_of",
-           "terminate_cleanly", "Terminated", "umask"]
+           "terminate_cleanly", "Terminated", "umask", "run_directory", "remove_run_directory", "remove_stale_runs"]
 
 TEMPORARY_SUFFIX = ".tmp"
-
-
-class Terminated(SystemExit):
-    """Raised in the main thread on SIGTERM (while :func:`terminate_cleanly` is active), so that
-    ``finally`` blocks run; the exit status is 128 + 15, as after the signal itself."""
-
-    def __init__(self) -> None:
-        super().__init__(128 + signal.SIGTERM)
 
 
 def umask() -> int:
@@ -65,31 +60,7 @@ def target_of(path: Path | str) -> Path:
     return Path(os.path.realpath(path))
 
 
-@contextlib.contextmanager
-def terminate_cleanly() -> Iterator[None]:
-    """While active (in the main thread), SIGTERM raises :class:`Terminated` (a SystemExit) in the
-    main thread instead of killing the process at once, so that cleanup code runs.  Elsewhere, or
-    when SIGTERM is ignored, it changes nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    try:
-        previous = signal.getsignal(signal.SIGTERM)
-    except (ValueError, OSError):
-        previous = None
-    if previous is signal.SIG_IGN or previous is None:
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        from .limits import interrupt_with       # stops a DuckDB query at once as well
-        interrupt_with(Terminated())
-
-    signal.signal(signal.SIGTERM, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+terminate_cleanly = answer_signals        # the name it had here (SIGTERM raises Terminated)
 
 
 @contextlib.contextmanager
@@ -179,6 +150,53 @@ def _alive(pid: int) -> bool:
     except (OSError, OverflowError, ValueError):     # another user's, or no process id at all
         return True
     return True
+
+
+# ---- a run's own temporary directory --------------------------------------------------------
+
+LEGACY_AGE = 86400.0        # seconds: a hand-off file of an older version (no process id) left this long goes
+
+
+def run_directory(what: str) -> Path:
+    """A new private directory of this run, ``$TMPDIR/poker-WHAT-PID-XXXXXXXX`` (mode 0700), for
+    files the run hands between its processes; :func:`remove_run_directory` removes it at the
+    end.  Those that runs killed outright left are removed first (:func:`remove_stale_runs`)."""
+    remove_stale_runs(what)
+    return Path(tempfile.mkdtemp(prefix=f"poker-{what}-{os.getpid()}-", dir=tempfile.gettempdir()))
+
+
+def remove_stale_runs(what: str) -> list[str]:
+    """Remove the directories ``$TMPDIR/poker-WHAT-PID-XXXXXXXX`` that runs killed outright left
+    (this user's, their process gone), and an older version's ``poker-WHAT-XXXXXXXX.pickle``
+    files (no process id in the name) a day old; return their names.  A live run's stay."""
+    base = Path(tempfile.gettempdir())
+    removed: list[str] = []
+    pattern = re.compile(re.escape(f"poker-{what}-") + r"(\d+)-[a-z0-9_]{8}")
+    legacy = re.compile(re.escape(f"poker-{what}-") + r"[a-z0-9_]{8}\.pickle")  # an older version's: no pid
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        entries = []
+    for entry in entries:
+        found = pattern.fullmatch(entry.name)
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if info.st_uid != os.getuid():
+                continue
+            if found and stat.S_ISDIR(info.st_mode) and not _alive(int(found.group(1))):
+                shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(entry.name)
+            elif legacy.fullmatch(entry.name) and stat.S_ISREG(info.st_mode) \
+                    and time.time() - info.st_mtime > LEGACY_AGE:
+                os.unlink(entry.path)
+                removed.append(entry.name)
+    return removed
+
+
+def remove_run_directory(path: Path | str | None) -> None:
+    """Remove a run's directory and what it holds (nothing when it is gone already)."""
+    if path is not None:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def atomic_write(path: Path | str, text: str) -> None:

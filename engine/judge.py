@@ -15,13 +15,15 @@ import contextlib
 import gc
 import importlib
 import math
+import time
 from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from .batch import check_fight
+from .evaluators.reference import ReferenceEvaluator
 from .hilo import low_half, split_games, with_low
 from .limits import collector_paused
 from .notation import InvalidCards
@@ -37,6 +39,8 @@ CHUNK = 16_000          # fights per question to the rules: big enough to amorti
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
 LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
 BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
+PLAIN_CHUNK = 100       # fights a chunk when pyDatalog judges (--plain): it answers one at a time
+LEAVE_AFTER = 0.2       # seconds a batch stopped by a signal waits for its workers to stop
 
 
 @dataclass(slots=True)
@@ -81,7 +85,10 @@ class Judge:
         # A fight with a key it may not have (``borad:``): ``warn`` is told (one line naming the
         # fight and the key) and it is judged; with ``strict`` it is invalid.
         self.strict, self.warn = strict, warn
-        self.chunk = chunk
+        # pyDatalog (--plain) answers fight by fight: nothing to amortise; its chunks are small so
+        # that progress shows, and the collector is left running (its searches make cycles).
+        self.plain = isinstance(evaluator, ReferenceEvaluator)
+        self.chunk = min(chunk, PLAIN_CHUNK) if self.plain else chunk
         self.chosen = evaluator
         self.used: dict[str, None] = {}        # the names of the evaluators that judged, in order
         # The five-card table (engine/tabled.py): True: from the start (built if need be);
@@ -119,8 +126,10 @@ class Judge:
 
     def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
         """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk.  The cyclic
-        garbage collector is paused until the generator is exhausted or closed (engine.limits.collector_paused)."""
-        with _Chunks(self, progress) as chunks, collector_paused():
+        garbage collector is paused until the generator is exhausted or closed (engine.limits.collector_paused),
+        except while pyDatalog judges: each of its searches leaves cycles behind, megabytes a second
+        that only the collector frees."""
+        with _Chunks(self, progress) as chunks, (contextlib.nullcontext() if self.plain else collector_paused()):
             pending: list[tuple[Any, Any]] = []      # (ident, Result or hands)
             valid = work = 0                         # in this chunk; in the batch (see _look)
             size = chunks.first
@@ -235,7 +244,8 @@ class _Chunks:
     (:data:`FIRST`), so that the workers start early: 20,000 fights go as two halves side by side.
     In flight at most: a chunk a worker, and the one being read.  A chunk too small for DuckDB, and
     every chunk of a judge given its evaluator, is judged in the main thread.  Leaving early (an
-    error, Ctrl-C, the time budget) interrupts the workers and waits for them.
+    error, the time budget, Ctrl-C, SIGTERM) interrupts the workers and waits for them; after a
+    signal, at most :data:`LEAVE_AFTER` seconds.
     """
 
     def __init__(self, judge: Judge, progress: Callable[[int], None] | None):
@@ -263,6 +273,20 @@ class _Chunks:
             for worker in self.workers:
                 with contextlib.suppress(Exception):
                     worker.interrupt()                   # type: ignore[attr-defined]
+        if kind is not None and issubclass(kind, (KeyboardInterrupt, SystemExit)):
+            # A signal: the command ends now.  A worker in DuckDB stops at once; one in Python (a
+            # chunk's worlds, its verdicts) at its next statement, up to a second later: waited
+            # for a moment only.  Its evaluator stays locked till then.
+            futures = [future for _, future in self.flight]
+            deadline = time.monotonic() + LEAVE_AFTER
+            while True:      # a second Ctrl-C: still leave
+                try:
+                    wait(futures, timeout=max(0.0, deadline - time.monotonic()))
+                    break
+                except BaseException:
+                    pass
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            return
         late: BaseException | None = None
         while True:      # a budget raised again, a second Ctrl-C: still wait (a worker stops within a statement)
             try:

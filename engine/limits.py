@@ -16,8 +16,8 @@ the budget.  How:
   engine :mod:`engine.lazy` loads interpreted: its Cython build never looks at signals), and
   DuckDB queries (which poll for signals) stop within a tick;
   DuckDB, though, merely told of a pending exception, finishes its query first; so
-* every live compiled evaluator (``engine.evaluators.compiled.Compiled.interrupt``, found by its
-  class) and every object registered with :func:`register` is interrupted as well: from the
+* every object registered with :func:`register` (every live compiled evaluator,
+  ``engine.evaluators.compiled.Compiled.interrupt``, registers itself) is interrupted as well: from the
   handler, and, should the main thread not come back to Python, from a watchdog thread
   :data:`GRACE` seconds after the deadline.  DuckDB then stops at once.
 
@@ -56,15 +56,15 @@ import gc
 import os
 import re
 import signal
-import sys
 import threading
 import time
 import weakref
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-__all__ = ["BudgetExceeded", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
-           "resident", "DEFAULT_BATCH_TIMEOUT", "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
+__all__ = ["BudgetExceeded", "Terminated", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
+           "resident", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
+           "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
 
 DEFAULT_BATCH_TIMEOUT = 600.0   # judge, check: whole batches
 DEFAULT_TIMEOUT = 60.0          # one question: rank, beat, role, deal, a REPL query
@@ -78,6 +78,15 @@ RERAISE = 1.0                   # seconds between two raises of an expired budge
 
 class BudgetExceeded(RuntimeError):
     """Work stopped: it ran past its time budget or its memory ceiling (one line says which)."""
+
+
+class Terminated(SystemExit):
+    """Raised in the main thread on SIGTERM (while :func:`answer_signals` is active), so that
+    ``finally`` blocks run (temporary files removed, worker processes stopped); the exit status
+    is 128 + 15, as after the signal itself."""
+
+    def __init__(self) -> None:
+        super().__init__(128 + signal.SIGTERM)
 
 
 @dataclass
@@ -103,29 +112,82 @@ def register(obj: Any) -> Any:
 
 
 def _interrupt_all() -> None:
-    """Interrupt every registered object, and every live compiled evaluator's DuckDB connection
-    (``engine.evaluators.compiled.Compiled.interrupt``), found by class: DuckDB stops a query at
-    once when interrupted, but only late when merely told about a pending signal."""
-    targets = list(_interruptible)
-    compiled = getattr(sys.modules.get("engine.evaluators.compiled"), "Compiled", None)
-    if compiled is not None and not any(isinstance(t, compiled) for t in targets):
-        targets += [o for o in gc.get_objects() if type(o) is compiled]
-    for obj in targets:
+    """Interrupt every registered object: every live compiled evaluator's DuckDB connection
+    (``engine.evaluators.compiled.Compiled`` registers itself as it opens one): DuckDB stops a
+    query at once when interrupted, but only late when merely told about a pending signal.
+    (Not found by scanning every object: on the heap of a long pyDatalog search that took a
+    second, each tick, and a budget overshot by seconds.)"""
+    for obj in list(_interruptible):
         with contextlib.suppress(Exception):
             obj.interrupt()
 
 
-def resident() -> int:
-    """The resident set size of this process in bytes (0 where it cannot be read)."""
+def _own_resident(pid: int | str = "self") -> int:
+    """The resident set size of one process in bytes (0 where it cannot be read)."""
     try:
-        with open("/proc/self/statm", "rb") as f:
+        with open(f"/proc/{pid}/statm", "rb") as f:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
+        if pid != "self":
+            return 0
         try:
             import resource
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024   # the peak: an upper bound
         except (ImportError, OSError):
             return 0
+
+
+_forked = False                     # this process has forked: its descendants count
+_tree: tuple[float, list[int]] = (-1.0, [])     # when the descendants were last found, and them
+RESCAN = 1.0                        # seconds between two searches of /proc for descendants
+
+
+def _mark_forked() -> None:
+    global _forked, _tree
+    _forked, _tree = True, (-1.0, [])
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_parent=_mark_forked)
+
+
+def _descendants() -> list[int]:
+    """The processes descended from this one (children, theirs …), from /proc; found again at most
+    every :data:`RESCAN` seconds (a search reads every process's stat: a few milliseconds)."""
+    global _tree
+    now = time.monotonic()
+    if now - _tree[0] < RESCAN:
+        return _tree[1]
+    children: dict[int, list[int]] = {}
+    try:
+        entries = [e.name for e in os.scandir("/proc") if e.name.isdigit()]
+    except OSError:
+        entries = []
+    for name in entries:
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                stat = f.read()
+            parent = int(stat[stat.rindex(b")") + 2:].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(name))
+    found: list[int] = []
+    todo = list(children.get(os.getpid(), ()))
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += children.get(pid, ())
+    _tree = (now, found)
+    return found
+
+
+def resident() -> int:
+    """The resident set size in bytes of this process and, once it has forked, of every process
+    descended from it (summed: an upper bound, shared pages counted in each)."""
+    own = _own_resident()
+    if not _forked:
+        return own
+    return own + sum(_own_resident(pid) for pid in _descendants())
 
 
 def _physical() -> int:
@@ -206,6 +268,20 @@ def default_timeout(fallback: float) -> float:
         raise ValueError(f"${TIMEOUT_ENV}: {exc}") from None
 
 
+def since_start() -> float:
+    """Seconds since this process started (0.0 where the system does not say): a command's time
+    budget counts from its start, the interpreter's start-up and imports included."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        ticks = int(stat[stat.rindex(b")") + 2:].split()[19])        # field 22: starttime
+        with open("/proc/uptime", "rb") as f:
+            uptime = float(f.read().split()[0])
+        return max(0.0, uptime - ticks / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _mb(n: int) -> str:
     return f"{n / (1 << 20):,.0f} MB"
 
@@ -240,6 +316,7 @@ def _check() -> _Budget | None:
 
 
 _requested: BaseException | None = None     # what a signal asked for (Ctrl-C, SIGTERM)
+_requested_at = 0.0                         # when it was last raised
 
 
 def interrupt_with(exc: BaseException) -> None:
@@ -250,10 +327,24 @@ def interrupt_with(exc: BaseException) -> None:
     own ``RuntimeError: Query interrupted``; so the request is remembered, and an active budget
     turns whatever error the work ends with back into ``exc``.
     """
-    global _requested
-    _requested = exc
+    global _requested, _requested_at
+    if _active:                     # remembered for the budget (outside one nothing looks)
+        _requested, _requested_at = exc, time.monotonic()
     _interrupt_all()
     raise exc
+
+
+def raise_if_stopped() -> None:
+    """Raise what stops the work, if anything does: a signal's exception (Ctrl-C, SIGTERM) or an
+    expired budget's.  Called first in an ``except Exception`` whose work may have been stopped
+    (DuckDB reports an interrupt as its own error; a budget is a RuntimeError), so that the
+    stop is never taken for a failure of the work (a proof "failing", a batch going the slow way).
+    """
+    if _requested is not None:
+        raise _requested
+    for b in reversed(_active):
+        if b.expired:
+            raise BudgetExceeded(b.expired)
 
 
 _deferred: BaseException | None = None     # Ctrl-C that came during a gc callback: raised next tick
@@ -291,13 +382,71 @@ def _in_gc_callback(frame: Any) -> bool:
     return False
 
 
-def _on_sigint(signum: int, frame: Any) -> None:
+def _on_signal(signum: int, frame: Any) -> None:
+    """Ctrl-C (KeyboardInterrupt) or SIGTERM (:class:`Terminated`): DuckDB interrupted and the
+    exception raised; in a garbage collector's callback, where it would be lost, a moment later."""
     global _deferred
-    if _in_gc_callback(frame):              # it would be lost: the alarm raises it once out
-        _deferred = KeyboardInterrupt()
+    exc = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+    if _active and _in_gc_callback(frame):  # it would be lost: the alarm raises it once out
+        _deferred = exc
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
-    interrupt_with(KeyboardInterrupt())
+    interrupt_with(exc)
+
+
+_on_sigint = _on_signal
+
+
+@contextlib.contextmanager
+def answer_signals() -> Iterator[None]:
+    """While active (in the main thread), SIGTERM raises :class:`Terminated` in the main thread
+    (as Ctrl-C raises KeyboardInterrupt), DuckDB interrupted, instead of killing the process at
+    once: ``finally`` blocks run, a command says one line.  Elsewhere, or when SIGTERM is
+    ignored, it changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+    except (ValueError, OSError):
+        previous = None
+    if previous is signal.SIG_IGN or previous is None:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _on_signal)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def stop_soon(exc: BaseException) -> None:
+    """From any thread: have the main thread raise ``exc`` within a tick, DuckDB interrupted, as
+    after a signal (while a budget is active; else the work raises it where it meets it).  For a
+    thread that learns the work cannot go on: a worker process of the batch died."""
+    global _deferred
+    _deferred = exc
+
+
+def worker_process(parent: int) -> None:
+    """Called first in a worker process forked by ``parent``: it dies with its parent (Linux's
+    ``PR_SET_PDEATHSIG``, SIGKILL: also when the parent is killed outright), leaves Ctrl-C to the
+    parent (which stops it: a terminal's Ctrl-C reaches the whole process group), ends at once on
+    SIGTERM, and carries none of the parent's budgets or signal state."""
+    global _requested, _deferred, _forked
+    with contextlib.suppress(Exception):
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)            # 1: PR_SET_PDEATHSIG
+    if os.getppid() != parent:                                  # the parent died before that
+        os._exit(1)
+    signal.setitimer(signal.ITIMER_REAL, 0, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _active.clear()
+    _requested = _deferred = None
+    _forked = False
 
 
 def _on_alarm(signum: int, frame: Any) -> None:
@@ -308,6 +457,8 @@ def _on_alarm(signum: int, frame: Any) -> None:
     if _deferred is not None:
         exc, _deferred = _deferred, None
         interrupt_with(exc)
+    if _requested is not None and time.monotonic() - _requested_at >= RERAISE:
+        interrupt_with(_requested)          # swallowed (caught as a failure): raised again
     hit = _check()
     if hit is not None:
         _interrupt_all()
@@ -334,9 +485,11 @@ def collector_paused() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation") -> Iterator[None]:
+def budget(seconds: float | None, memory: int | None = None, what: str = "the evaluation",
+           spent: float = 0.0) -> Iterator[None]:
     """Raise :class:`BudgetExceeded` in the main thread when the block runs longer than
-    ``seconds`` or the process's resident memory passes ``memory`` bytes (see the module)."""
+    ``seconds`` (``spent`` of them gone already: a command's start-up) or the process's resident
+    memory passes ``memory`` bytes (see the module)."""
     seconds = seconds if seconds and seconds > 0 else None
     memory = memory if memory and memory > 0 else None
     if seconds is None and memory is None:
@@ -345,15 +498,17 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
     if memory is not None and resident() > memory:
         raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
                              f"(resident {_mb(resident())} before it started; --memory)")
-    deadline = time.monotonic() + seconds if seconds is not None else None
+    left = max(seconds - spent, TICK) if seconds is not None else None
+    deadline = time.monotonic() + left if left is not None else None
     state = _Budget(what, seconds, memory, deadline)
     watchdog = None
-    if deadline is not None:
-        watchdog = threading.Timer(seconds + GRACE, _interrupt_all)
+    if left is not None:
+        watchdog = threading.Timer(left + GRACE, _interrupt_all)
         watchdog.daemon = True
         watchdog.start()
     main = threading.current_thread() is threading.main_thread()
     global _previous_handler, _previous_sigint, _requested, _deferred
+    requested: BaseException | None = None
     if main:
         if not _active:
             _requested, _deferred = None, None
@@ -379,8 +534,10 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
         raise
     finally:
         if main:
+            requested = _requested
             _active.remove(state)
             if not _active:
+                _requested = None
                 signal.setitimer(signal.ITIMER_REAL, 0, 0)
                 signal.signal(signal.SIGALRM, _previous_handler if _previous_handler is not None
                               else signal.SIG_DFL)
@@ -391,5 +548,7 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
     if main and not _active and _deferred is not None:   # a Ctrl-C not raised yet: now
         pending, _deferred = _deferred, None
         raise pending
+    if requested is not None:       # a signal swallowed inside: the work did not finish
+        raise requested
     if state.expired:               # the exception was caught inside: the work's result is suspect
         raise BudgetExceeded(state.expired)

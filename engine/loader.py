@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .lazy import pyParser
+from .limits import raise_if_stopped
 
 AGGREGATES = {"len_": "len_", "len": "len_", "sum_": "sum_", "sum": "sum_",
               "min_": "min_", "min": "min_", "max_": "max_", "max": "max_"}
@@ -774,6 +775,7 @@ def build(clauses: Iterable[Clause], why: bool = True) -> None:
         except RuleError:
             raise
         except Exception as exc:  # pyDatalog refuses the clause (e.g. an unsafe negation)
+            raise_if_stopped()    # (not a signal or a budget it reports as its own error)
             raise RuleError(f"{clause.where}: pyDatalog cannot build clause {clause.label}: {exc}") from None
 
 

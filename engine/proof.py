@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from . import interface as I
+from .limits import raise_if_stopped
 from .loader import RuleError
 
 if TYPE_CHECKING:
@@ -877,6 +878,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
         try:
             out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
         except Exception as exc:                 # the rules fail on the abstract hands: no proof
+            raise_if_stopped()                   # unless a signal or a budget stopped them
             raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "
                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     finally:

@@ -35,6 +35,7 @@ from typing import Any, Mapping
 
 from . import loader
 from .lazy import pyParser
+from .limits import raise_if_stopped
 
 __all__ = ["Query", "QueryError", "compile_query", "MAX_QUERY_CHARS"]
 
@@ -73,12 +74,14 @@ class Query:
                 return [{}] if data else []
             columns = [builder.terms[v].data for v in self.variables]
         except Exception as exc:        # pyDatalog: an undefined predicate, an unsafe query …
+            raise_if_stopped()          # (not a signal or a budget it reports as its own error)
             raise QueryError(_datalog_error(exc)) from None
         if data is True or any(len(c) != len(data) for c in columns):
             raise QueryError("failed: pyDatalog bound not every variable of the query")
         for column in columns:
             for value in column:
                 if isinstance(value, BaseException):    # pyDatalog's value for a failed expression
+                    raise_if_stopped()                  # (not a signal's or a budget's)
                     raise QueryError(f"failed: {_evaluation_error(value)}")
         rows = list(zip(*columns))
         return [dict(zip(self.variables, row)) for row in sorted(set(rows), key=_row_key)]

@@ -40,6 +40,7 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
+from .limits import raise_if_stopped
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -174,6 +175,7 @@ class Tabled:
             try:
                 answers = self.engine.evaluator(1).answers([world], asks)[0]
             except Exception:                 # the rules fail on it: every showdown of it is asked
+                raise_if_stopped()            # unless a signal or a budget stopped them
                 answers = {asks[0]: [], asks[1]: [("failed",)]}
             if answers[asks[1]]:
                 found = None

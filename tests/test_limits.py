@@ -469,11 +469,12 @@ def test_a_memory_ceiling_stops_pydatalogs_search_and_its_memory_is_freed():
 def test_a_rule_set_that_falls_back_to_pydatalog_stops_at_its_timeout(tmp_path, capsys):
     rules = _uncompiled(tmp_path / "rules", f"getRank_Join: getRank(S, 99) <= isHand(S) & {JOIN} & (A < 0)")
     start = time.monotonic()
-    status, out, err = _run(capsys, "rank", "--rules", str(rules), "--timeout", "1", ROYAL)
-    assert time.monotonic() - start < 5
+    # 4 s: loading the rules (the warning) takes one on a quiet machine, three on a busy one
+    status, out, err = _run(capsys, "rank", "--rules", str(rules), "--timeout", "4", ROYAL)
+    assert time.monotonic() - start < 8
     assert (status, out) == (2, "")
     assert err.splitlines()[0].startswith("poker: warning: the rules are not compiled (")
-    assert err.splitlines()[1:] == ["poker: poker rank ran past its time budget of 1 s (--timeout)"]
+    assert err.splitlines()[1:] == ["poker: poker rank ran past its time budget of 4 s (--timeout)"]
 
 
 def test_ctrl_c_stops_pydatalogs_search_at_once():

@@ -29,6 +29,7 @@ from typing import NoReturn, Sequence
 # value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from .. import limits  # noqa: E402
 from ..io import Terminated  # noqa: E402
 from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
@@ -67,8 +68,10 @@ def build_parser() -> Parser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; the exit status (0 ok, 1 a failed check or session, 2 an error)."""
+def main(argv: Sequence[str] | None = None, from_start: bool = False) -> int:
+    """Run the command line; the exit status (0 ok, 1 a failed check or session, 2 an error).
+    ``from_start``: the time budget counts from the process's start (the `poker` command: its
+    start-up and imports are part of what a user waits for)."""
     try:
         try:
             args = build_parser().parse_args(argv)
@@ -78,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         except SystemExit as exc:           # --help, --version: printed, done
             return exc.code if isinstance(exc.code, int) else 0
-        return execute(args)
+        return execute(args, limits.since_start() if from_start else 0.0)
     except BrokenPipeError:                 # `poker judge … | head`: stop quietly
         _silence_stdout()
         return 0
@@ -101,7 +104,7 @@ def run() -> NoReturn:
     the interpreter's own teardown, freeing every object and closing the DuckDB databases one by
     one, took a tenth of a second of a two-second `poker judge`.
     """
-    code = main()
+    code = main(from_start=True)
     try:
         sys.stdout.flush()
     except BrokenPipeError:                 # the reader left at the very end: as main does

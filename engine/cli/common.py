@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 from .. import limits, loader
 from ..core import Engine
 from ..evaluators.compiled import worker_count
+from ..history import WorkerLost
 from ..notation import InvalidCards
 from ..query import QueryError
 
@@ -124,17 +125,20 @@ def os_message(exc: OSError) -> str:
     return f"{exc.filename}: {reason}" if exc.filename else reason
 
 
-def execute(args: argparse.Namespace) -> int:
-    """Run a parsed command within its budget (:func:`command_budget`); print what went wrong as
-    one line and return the exit status."""
+def execute(args: argparse.Namespace, spent: float = 0.0) -> int:
+    """Run a parsed command within its budget (:func:`command_budget`; ``spent`` seconds of it
+    gone already: the `poker` process's start-up), SIGTERM answered as Ctrl-C
+    is (engine.limits.answer_signals: cleanup runs, then one line); print what went wrong as one
+    line and return the exit status."""
     try:
         seconds, memory = command_budget(args)
-        with limits.budget(seconds, memory, what=f"{PROG} {getattr(args, 'command', None) or 'command'}"):
+        what = f"{PROG} {getattr(args, 'command', None) or 'command'}"
+        with limits.answer_signals(), limits.budget(seconds, memory, what=what, spent=spent):
             return int(args.run(args) or 0)
     except CommandError as exc:
         error(str(exc))
         return exc.status
-    except limits.BudgetExceeded as exc:
+    except (limits.BudgetExceeded, WorkerLost) as exc:
         error(str(exc))
         return 2
     except (InvalidCards, loader.RuleError, QueryError) as exc:
@@ -194,8 +198,9 @@ def add_limit_options(parser: "Parser") -> None:
         sub.add_argument("--timeout", metavar="SECONDS", type=_seconds, default=None,
                          help=what + f"; ${limits.TIMEOUT_ENV} sets the default")
         sub.add_argument("--memory", metavar="SIZE", type=_size, default=None,
-                         help="stop when the process's memory passes SIZE (512M, 4G, 50%%; 0: none; "
-                              f"default ${limits.MEMORY_ENV}, else {limits.DEFAULT_MEMORY_SHARE * 100:.0f}%% of the machine's)")
+                         help="stop when the memory of the command and its worker processes passes SIZE "
+                              f"(512M, 4G, 50%%; 0: none; default ${limits.MEMORY_ENV}, "
+                              f"else {limits.DEFAULT_MEMORY_SHARE * 100:.0f}%% of the machine's)")
 
 
 def command_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
@@ -342,6 +347,9 @@ def real_terminal(stream: TextIO) -> bool:
 # ---- line-by-line sessions (poker repl, poker game) ----------------------------------------
 
 
+MAX_LINE = 1 << 20      # characters of a line of a session read from a pipe or a file
+
+
 class LineSession:
     """The protocol of a session that reads commands line by line.
 
@@ -405,7 +413,8 @@ class LineSession:
         """The next line without its line break; EOFError at the end of input.
 
         The prompt shows only on a terminal.  Ctrl-C at a terminal prompt raises
-        KeyboardInterrupt for the caller to decide.
+        KeyboardInterrupt for the caller to decide.  A line longer than :data:`MAX_LINE` is a
+        failed line that ends the session (EOFError).
         """
         if self._readline is not None:
             line = input(prompt)                # readline: editing, history, completion
@@ -413,8 +422,12 @@ class LineSession:
             if self.interactive and prompt:
                 sys.stdout.write(prompt)
                 sys.stdout.flush()
-            line = self.stdin.readline()
+            line = self.stdin.readline(MAX_LINE + 1)
             if not line:
+                raise EOFError
+            if len(line) > MAX_LINE:        # stdin without a line break (/dev/zero): not read whole
+                self.number += 1
+                self.fail(f"the line is too long (more than {MAX_LINE} characters); the session ends")
                 raise EOFError
         self.number += 1
         return line.rstrip("\r\n")

@@ -18,6 +18,8 @@ from .common import CommandError, clear_progress, load_engine, progress, rules_k
 STDIN = "-"
 EXTENSIONS = (".phh", ".phhs")
 HEAD_LINES = 40
+MAX_LINE = 1 << 20          # characters of one line of a hand history (a real one: a few hundred)
+MAX_HAND = 16 << 20         # characters of one hand (from one line opening with "[" to the next)
 
 
 def register(sub: Any) -> None:
@@ -35,19 +37,46 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
     if path == STDIN:
         raw = getattr(sys.stdin, "buffer", None)
         stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
+        lines = []
         try:
-            head = "".join(stream.readline() for _ in range(HEAD_LINES))
+            for number in range(1, HEAD_LINES + 1):
+                lines.append(stream.readline(MAX_LINE + 1))
+                if len(lines[-1]) > MAX_LINE:
+                    raise CommandError(f"<stdin>:{number}: the line is too long (more than {MAX_LINE} characters)")
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
+        head = "".join(lines)
         if always or looks_like_phh(head):
-            return "<stdin>", _Joined(head, stream), None
+            return "<stdin>", _Bounded(_Joined(head, stream), "<stdin>"), None
         return "<stdin>", None, _Rewound(head, stream)
     if not always and Path(path).suffix.lower() not in EXTENSIONS:
         return path, None, path
     try:
-        return path, open(path, encoding="utf-8-sig"), None
+        return path, _Bounded(open(path, encoding="utf-8-sig"), path), None
     except OSError as exc:
         raise CommandError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+class _Bounded:
+    """The lines of a text stream, each read with a limit (:data:`MAX_LINE`), a hand's lines
+    counted (:data:`MAX_HAND`): a file, a device or stdin without a line break (``/dev/zero``)
+    is refused in one line after a megabyte, not read whole into memory."""
+
+    def __init__(self, stream: Any, name: str):
+        self.stream, self.name = stream, name
+
+    def __iter__(self) -> Iterator[str]:
+        readline = getattr(self.stream, "readline", None)
+        lines: Iterator[str] = iter(lambda: readline(MAX_LINE + 1), "") if readline else iter(self.stream)
+        number = hand = 0
+        for line in lines:
+            number += 1
+            if len(line) > MAX_LINE:
+                raise CommandError(f"{self.name}:{number}: the line is too long (more than {MAX_LINE} characters)")
+            hand = len(line) if line[:1] == "[" else hand + len(line)
+            if hand > MAX_HAND:
+                raise CommandError(f"{self.name}:{number}: the hand is too long (more than {MAX_HAND} characters)")
+            yield line
 
 
 class _Joined:
@@ -58,7 +87,7 @@ class _Joined:
 
     def __iter__(self) -> Iterator[str]:
         yield from io.StringIO(self.head)
-        yield from self.stream
+        yield from iter(lambda: self.stream.readline(MAX_LINE + 1), "")
 
 
 class _Rewound(io.TextIOBase):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..limits import raise_if_stopped
 from . import Answers, Ask, World, ordered
 
 
@@ -39,6 +40,7 @@ class ReferenceEvaluator:
                         try:
                             rows = self.owner.ask(ask.pred, *args)
                         except Exception as exc:     # pyDatalog refuses the question (DatalogError)
+                            raise_if_stopped()       # (not a signal or a budget it reports so)
                             if type(exc).__name__ != "DatalogError":
                                 raise
                             from .exact import RuleFailure, describe
@@ -64,5 +66,6 @@ def _no_exception_values(rows: Any) -> None:
     for row in rows:
         for value in row:
             if isinstance(value, BaseException):
+                raise_if_stopped()              # a signal or a budget pyDatalog made a value of
                 from .exact import RuleFailure, describe
                 raise RuleFailure(describe(value))
