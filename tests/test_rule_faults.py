@@ -209,10 +209,10 @@ def test_the_standard_rules_pass_every_check():
 def test_loading_is_linear_in_the_size_of_the_file(tmp_path):
     big = tmp_path / "big.dl"
     big.write_text("".join(f"big_F: bigFact({i}, 'x{i}')\n" for i in range(4000)))
-    start = time.perf_counter()
+    start = time.process_time()       # CPU, not the wall clock: a busy machine is not the loader
     clauses = loader.parse_file(big)
     assert len(clauses) == 4000 and clauses[-1].text == "bigFact(3999, 'x3999')"
-    assert time.perf_counter() - start < 3                # was 129 s: each clause re-scanned the file
+    assert time.process_time() - start < 3                # was 129 s: each clause re-scanned the file
 
 
 @pytest.mark.parametrize("source", [
@@ -223,17 +223,17 @@ def test_loading_is_linear_in_the_size_of_the_file(tmp_path):
     "a: p(X) <= declared(Y) & (X == " + "Y+" * 2000 + "Y)",
 ])
 def test_nesting_and_size_are_refused_before_anything_is_built(source):
-    start = time.perf_counter()
+    start = time.process_time()
     message = refused(source)
-    assert time.perf_counter() - start < 2
+    assert time.process_time() - start < 2
     assert any(w in message for w in ("nested", "too large", "too long", "too deeply", "syntax error"))
 
 
 def test_a_deeply_nested_file_is_refused_by_the_cli(rules, capsys):
     (rules / "deep.dl").write_text("a: p(X) <= declared(X) & (X == " + "f[" * 16 + "X" + "]" * 16 + ")\n")
-    start = time.perf_counter()
+    start = time.process_time()
     assert main(["rank", "--rules", str(rules), "AH KH QH JH TH"]) == 2
-    assert time.perf_counter() - start < 10
+    assert time.process_time() - start < 10
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "deep.dl:1: functions are nested more than 2 deep" in err
 
