@@ -89,6 +89,9 @@ class RuleSet:
     extends: str | None = None      # the rule set a variant is laid over
     description: str = ""
     published: "Published | None" = None   # the game's published tables (expected.toml)
+    # What the loaded clauses may not mean as their author meant, in one line each, said on stderr
+    # by the command line (a variant that renumbers getRank but keeps the base's names of ranks).
+    notes: list[str] = field(default_factory=list)
 
     def labels(self) -> list[str]:
         return list(dict.fromkeys(c.label for c in self.clauses))
@@ -213,9 +216,37 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
     files = rule_files(folder)
     if not files:
         raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
-    clauses = _combine([base.clauses], [parse_file(f) for f in files], meta.removes, where)
+    given = [parse_file(f) for f in files]
+    clauses = _combine([base.clauses], given, meta.removes, where)
     published = read_published(folder) or base.published
-    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published)
+    notes = base.notes + _renamed_ranks(base.clauses, [c for f in given for c in f])
+    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published, notes)
+
+
+def _renamed_ranks(base: list[Clause], given: list[Clause]) -> list[str]:
+    """A note when a variant gives a getRank label another rank number than the base's but no
+    categoryName: the base's names then go with the new numbers (Manila's full house, renumbered
+    6, printed "flush (rank 6)").  Empty when the variant names its ranks, or renumbers none."""
+    if any(c.head == I.CATEGORY_NAME for c in given):
+        return []
+    old = {c.label: _constant(c, 1) for c in base if c.head == I.GET_RANK}
+    moved = [(c, old[c.label], _constant(c, 1)) for c in given
+             if c.head == I.GET_RANK and c.label in old and _constant(c, 1) != old[c.label]]
+    if not moved:
+        return []
+    names = {_constant(c, 0): (_constant(c, 1), c) for c in base if c.head == I.CATEGORY_NAME}
+    kept = [f"{new} is {names[new][0]!r} ({names[new][1].label}, {names[new][1].where})"
+            for _, _, new in moved if new in names]
+    return [f"{c.where}: {c.label} gives rank {new} (the base: {was}), but this variant names no rank "
+            f"(categoryName): " + "; ".join(kept) + "; give every rank's name here (Rank_D)"
+            for c, was, new in moved[:1]] if kept else []
+
+
+def _constant(c: Clause, i: int) -> object:
+    """The i-th argument of a clause's head when it is a constant, else None."""
+    head = _head(c)
+    args = head.args if isinstance(head, ast.Call) else []
+    return args[i].value if i < len(args) and isinstance(args[i], ast.Constant) else None
 
 
 def read_variant(folder: Path) -> Variant:

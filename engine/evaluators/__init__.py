@@ -226,14 +226,14 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
     out = [_judged_or_fault(w, a) for w, a in zip(worlds, answers)]
     # The fights the rules find invalid (a showdown by invalidShowdown, a table by invalidTable,
     # two hands by beat's -1) are asked again, for the rules' reasons.
-    invalid = [i for i, v in enumerate(out) if v.result == -1 and isinstance(answers[i], dict)]
+    invalid = [i for i, v in enumerate(out) if v.result == -1 and not v.fault and isinstance(answers[i], dict)]
     for shows in (False, True):
         idx = [i for i in invalid if (worlds[i].board is not None) == shows]
         if idx:
             asks = SHOWDOWN_REASONS if shows else REASON_ASKS
             for i, why in zip(idx, _attempt(evaluator, [worlds[i] for i in idx], asks)):
                 if isinstance(why, dict):
-                    out[i] = _judged(worlds[i], answers[i], why)
+                    out[i] = _judged_or_fault(worlds[i], answers[i], why)
     # Invalid by the rules' own fault, or with no reason from them: which hand, which predicate.
     suspects = [i for i, v in enumerate(out) if v.fault or (v.error == NO_REASON and isinstance(answers[i], dict))]
     for i, found in zip(suspects, faults(evaluator, [worlds[i] for i in suspects]) if suspects else []):
@@ -243,10 +243,10 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
     return out
 
 
-def _judged_or_fault(world: World, answers: Any) -> Verdict:
+def _judged_or_fault(world: World, answers: Any, reasons: Answers | None = None) -> Verdict:
     """_judged, or the fight invalid where the rules answer it inconsistently (RulesFault)."""
     try:
-        return _judged(world, answers, None)
+        return _judged(world, answers, reasons)
     except RulesFault as exc:
         kind = "showdown" if world.board is not None else "fight"
         return Verdict(-1, (), (-1,) * len(world.hands), f"not a valid {kind}: {exc}", fault=True)
@@ -364,6 +364,8 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
         best = tuple(() if p in unseated else b for p, b in enumerate(best, 1))
         ranks = [-1 if p in unseated else r for p, r in enumerate(ranks, 1)]
         return Verdict(-1, (), tuple(ranks), why_not_showdown(reasons or {}, n), best=best)
+    if len(plays) < n:
+        raise RulesFault(f"player {min(set(range(1, n + 1)) - set(plays))} has no five that plays")
     winners = tuple(sorted(p - 1 for _, p in _rows(answers, I.SHOWDOWN_WINNER)))
     result = winners[0] + 1 if len(winners) == 1 else 0
     return Verdict(result, winners, tuple(ranks), None, best=best)
