@@ -355,8 +355,8 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
     ranks = []
     for p in range(1, n + 1):
         values = ranks_of.get(plays[p], set()) if p in plays else set()
-        if len(values) > 1:
-            raise RulesFault(f"the rules give getRank several values for one hand: {sorted(values)}")
+        if len(values) > 1 or (p in plays and not values):
+            raise RulesFault(f"the rules give getRank {len(values)} values for a five that plays: {sorted(values)}")
         ranks.append(values.pop() if values else -1)
     if _rows(answers, I.INVALID_SHOWDOWN):
         # A player whose own cards cannot play (whyNotSeat) shows no five and no rank.
