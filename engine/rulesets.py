@@ -99,6 +99,16 @@ class RuleSet:
     def predicates(self) -> list[str]:
         return sorted({c.head for c in self.clauses})
 
+    def published_from(self) -> str | None:
+        """Where the published tables that `poker check` holds these rules to come from, in words
+        (None: there are none): the file, and whether it is inherited from the set extended."""
+        if self.published is None:
+            return None
+        if self.published.owner in ("", self.name):
+            return self.published.source
+        return (f"{self.published.source}, inherited from {self.published.owner}: {self.name} has no "
+                f"{PUBLISHED_FILE} of its own")
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -129,6 +139,7 @@ class Published:
     five: Table
     sevens: Table | None = None
     source: str = ""
+    owner: str = ""             # the rule set whose expected.toml it is (a variant may inherit it)
 
 
 def rule_files(directory: Path) -> list[Path]:
@@ -169,7 +180,12 @@ def resolve(rules: str | Path | None = None) -> RuleSet:
             raise RuleError(f"{text}: not a directory of rule files")
         if _exists(candidate / VARIANT_FILE):
             return _checked(_variant(str(candidate), candidate, ()))
-        return _checked(_plain(str(candidate), candidate))
+        try:
+            return _checked(_plain(str(candidate), candidate))
+        except RuleError as exc:
+            if "defined nowhere" not in str(exc):
+                raise
+            raise RuleError(f"{exc}; {variant_hint(candidate)}") from None
     if not _is_named(text):
         names = ", ".join(available())
         raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
@@ -189,7 +205,7 @@ def _plain(name: str, directory: Path) -> RuleSet:
                             f"(is the package {RULES_PACKAGE} installed with its rules?)")
         raise RuleError(f"{directory}: no *.dl rule files in it")
     return RuleSet(name, files, _combine([parse_file(f) for f in files], []),
-                   published=read_published(directory))
+                   published=read_published(directory, name))
 
 
 def _named(name: str, chain: tuple[str, ...]) -> RuleSet:
@@ -218,7 +234,7 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
         raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
     given = [parse_file(f) for f in files]
     clauses = _combine([base.clauses], given, meta.removes, where)
-    published = read_published(folder) or base.published
+    published = read_published(folder, name) or base.published
     notes = base.notes + _renamed_ranks(base.clauses, [c for f in given for c in f])
     return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published, notes)
 
@@ -275,7 +291,7 @@ def read_variant(folder: Path) -> Variant:
     return Variant(extends, description.strip(), tuple(removes))
 
 
-def read_published(folder: Path) -> Published | None:
+def read_published(folder: Path, owner: str = "") -> Published | None:
     """A rule set's published tables (``expected.toml`` in its folder), None when it has none;
     RuleError names the file and the key when one is not a count."""
     path = folder / PUBLISHED_FILE
@@ -290,7 +306,7 @@ def read_published(folder: Path) -> Published | None:
     sevens = _table(path, data["sevens"], "sevens.") if isinstance(data.get("sevens"), dict) else None
     if "sevens" in data and sevens is None:
         raise RuleError(f"{path}: `sevens` must be a table ([sevens])")
-    return Published(five, sevens, str(path))
+    return Published(five, sevens, str(path), owner)
 
 
 def _table(path: Path, data: dict, prefix: str) -> Table:
@@ -325,6 +341,13 @@ def _checked(rs: RuleSet) -> RuleSet:
     return rs
 
 
+def variant_hint(folder: Path) -> str:
+    """What to say when a folder without variant.toml lacks clauses: it may be a variant's."""
+    return (f"{folder} has no {VARIANT_FILE}, so it is read as a whole rule set; if it holds only what "
+            f"a variant changes, add {folder / VARIANT_FILE} naming the set it extends "
+            f"(extends = \"{DEFAULT_RULES}\")")
+
+
 def check_required(rs: RuleSet) -> RuleSet:
     """The rule set, when it defines every predicate the poker engine asks (:data:`REQUIRED`);
     else a RuleError naming them and the folders, rather than a judge that marks every fight -1."""
@@ -332,8 +355,11 @@ def check_required(rs: RuleSet) -> RuleSet:
     missing = [f"{name}/{n}" for name, n in REQUIRED.items() if (name, n) not in defined]
     if missing:
         folders = ", ".join(sorted({str(f.parent) for f in rs.files}))
+        folder = rs.files[0].parent if rs.files else None
+        hint = (f"; {variant_hint(folder)}" if rs.extends is None and folder is not None and folder != RULES_DIR
+                and not _exists(folder / VARIANT_FILE) else " (is a rule file missing?)")
         raise RuleError(f"rule set {rs.name!r} ({folders}): no clause defines {', '.join(missing)}, "
-                        "which the engine asks (is a rule file missing?)")
+                        f"which the engine asks{hint}")
     return rs
 
 
