@@ -269,11 +269,13 @@ def test_a_comparison_without_parentheses_is_told_to_take_them(query, monkeypatc
 
 def test_let_names_reach_subcommands(monkeypatch, capsys):
     status, out, err = session(monkeypatch, capsys, [
-        f"let a = {ROYAL}", "let b = 2C 2D 2H 2S 3C", "beat a b", "rank b", "beat --json b a", "beat a c"])
+        f"let a = {ROYAL}", "let b = 2C 2D 2H 2S 3C", "let eventb = 9S 9D", "beat a b", "rank b",
+        "beat --json b a", "beat --rules eventb --board b eventb '3D 4D'", "beat a c"])
     assert status == 1
-    assert out[2:5] == ["1", f"winners: 1 ({ROYAL})", "four of a kind (rank 8)"]
-    assert '"result": 2' in out[5]
-    assert len(err) == 1 and err[0].startswith("poker: line 6: bad card 'c'")
+    assert out[3:6] == ["1", f"winners: 1 ({ROYAL})", "four of a kind (rank 8)"]
+    assert '"result": 2' in out[6]
+    assert out[7:9] == ["1", "winners: 1 (9S 9D)"]       # --board's cards named; --rules' value not
+    assert len(err) == 1 and err[0].startswith("poker: line 8: bad card 'c'")
 
 
 def test_a_name_that_reads_as_cards_is_refused(monkeypatch, capsys):

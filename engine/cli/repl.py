@@ -257,11 +257,14 @@ class Session:
 
     def _named(self, argv: list[str]) -> list[str]:
         """A subcommand's arguments with every bound name replaced by its cards (``beat a b``
-        after ``let a = …``); an option's value (``--rules a``) stays as written."""
+        after ``let a = …``): its arguments, and the values of its options of cards (``--board
+        b``, metavar CARDS); the value of any other option (``--rules a``) stays as written."""
+        sub = self.parser.commands.get(argv[0]) if argv else None
+        options = {s: a.nargs != 0 and a.metavar != "CARDS"
+                   for a in (sub._actions if sub is not None else []) for s in a.option_strings}
         out = argv[:1]
         for before, arg in zip(argv, argv[1:]):
-            takes_value = before.startswith("-") and "=" not in before and before not in FLAGS
-            out.append(self.hands[arg] if arg in self.hands and not takes_value else arg)
+            out.append(self.hands[arg] if arg in self.hands and not options.get(before, False) else arg)
         return out
 
     # ---- raw Datalog queries ---------------------------------------------------------------
@@ -334,9 +337,6 @@ class Session:
                 before = ""
             self._matches = self.completions(text, first=before in ("", "?"))
         return self._matches[state] if state < len(self._matches) else None
-
-
-FLAGS = {"--json", "--explain", "--plain", "--strict", "--no-table", "--help", "-h"}   # options without a value
 
 
 def _reads_as_cards(engine: Engine, name: str) -> bool:
