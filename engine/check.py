@@ -70,7 +70,8 @@ class Report:
         return {"rules": self.rules, "total": self.total, "frequencies": self.frequencies,
                 "obligations": {o.name: {"holds": o.holds, "checked": o.checked,
                                          "counterexample": o.counterexample} for o in self.obligations},
-                "expected": self.expected, "expected_from": self.expected_from, "method": self.method, "seconds": round(self.seconds, 2),
+                "expected": self.expected, "expected_from": self.expected_from, "method": self.method,
+                "seconds": round(self.seconds, 2),
                 "paths": self.paths}
 
 

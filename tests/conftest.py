@@ -110,7 +110,8 @@ def manila(target: Path, variant: bool = False, rank_names: bool = True) -> Path
     edit(target / "ranking.dl", "part_Top:", MANILA_STRAIGHT + "part_Top:")
     edit(target / "ranking.dl", "getRank_FullHouse: getRank(S, 7)", "getRank_FullHouse: getRank(S, 6)")
     edit(target / "ranking.dl", "getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 7)")
-    for old, new in (("keyPart(7, 1, 'three')", "keyPart(6, 1, 'three')"), ("keyPart(6, 1, 'all')", "keyPart(7, 1, 'all')"),
+    for old, new in (("keyPart(7, 1, 'three')", "keyPart(6, 1, 'three')"),
+                     ("keyPart(6, 1, 'all')", "keyPart(7, 1, 'all')"),
                      ("keyPart(7, 2, 'pairs')", "keyPart(6, 2, 'pairs')")):
         edit(target / "fighting.dl", old, new)
     return target

@@ -62,7 +62,8 @@ def run_check(args: argparse.Namespace) -> int:
             if not o.holds:
                 print(f"       counterexample: {o.counterexample}")
         if report.expected_failed and report.expected_from:
-            print(f"       (the expected counts are {report.expected_from}; a game's own go in expected.toml beside its rules)")
+            print(f"       (the expected counts are {report.expected_from}; "
+                  "a game's own go in expected.toml beside its rules)")
         if report.paths:
             print()
             print("paths these rules allow:")

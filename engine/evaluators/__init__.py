@@ -283,7 +283,8 @@ def faults(evaluator: Evaluator, worlds: Sequence[World]) -> list[Fault | None]:
     named: list = []
     if arity.get(I.ONE_VALUE) == 1:
         statics = _attempt(evaluator, [World(())], [Ask(I.ONE_VALUE, (None,))])[0]
-        named = sorted({row[0] for row in _rows(statics, I.ONE_VALUE)} if isinstance(statics, dict) else set(), key=repr)
+        rows = _rows(statics, I.ONE_VALUE) if isinstance(statics, dict) else []
+        named = sorted({row[0] for row in rows}, key=repr)
     preds = [p for p in named if isinstance(p, str) and p != I.GET_RANK and arity.get(p, 0) >= 2]
     asks = [Ask(I.GET_RANK, (None, None)), Ask(I.IS_HAND, (None,))] + [Ask(p, (None,) * arity[p]) for p in preds]
     show = _shower(evaluator)
