@@ -356,8 +356,8 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
     ranks = []
     for p in range(1, n + 1):
         values = ranks_of.get(plays[p], set()) if p in plays else set()
-        if len(values) > 1 or (p in plays and not values):
-            raise RulesFault(f"the rules give getRank {len(values)} values for a five that plays: {sorted(values)}")
+        if len(values) > 1:
+            raise RulesFault(f"the rules give getRank several values for a five that plays: {sorted(values)}")
         ranks.append(values.pop() if values else -1)
     if _rows(answers, I.INVALID_SHOWDOWN):
         # A player whose own cards cannot play (whyNotSeat) shows no five and no rank.
@@ -365,8 +365,8 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
         best = tuple(() if p in unseated else b for p, b in enumerate(best, 1))
         ranks = [-1 if p in unseated else r for p, r in enumerate(ranks, 1)]
         return Verdict(-1, (), tuple(ranks), why_not_showdown(reasons or {}, n), best=best)
-    if len(plays) < n:
-        raise RulesFault(f"player {min(set(range(1, n + 1)) - set(plays))} has no five that plays")
+    if len(plays) < n or -1 in ranks:             # a valid showdown: every player plays a ranked five
+        raise RulesFault("a player has no five that plays, or it has no rank")
     winners = tuple(sorted(p - 1 for _, p in _rows(answers, I.SHOWDOWN_WINNER)))
     result = winners[0] + 1 if len(winners) == 1 else 0
     return Verdict(result, winners, tuple(ranks), None, best=best)
