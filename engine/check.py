@@ -59,6 +59,8 @@ class Report:
     seconds: float = 0.0
     paths: dict[str, str] = field(default_factory=dict)
     expected: dict[str, int] | None = None     # the published frequencies, where the game has them
+    expected_from: str | None = None           # where they come from (RuleSet.published_from)
+    expected_failed: bool = False              # the rules' counts differ from them
 
     @property
     def ok(self) -> bool:
@@ -68,7 +70,8 @@ class Report:
         return {"rules": self.rules, "total": self.total, "frequencies": self.frequencies,
                 "obligations": {o.name: {"holds": o.holds, "checked": o.checked,
                                          "counterexample": o.counterexample} for o in self.obligations},
-                "expected": self.expected, "method": self.method, "seconds": round(self.seconds, 2),
+                "expected": self.expected, "expected_from": self.expected_from, "method": self.method,
+                "seconds": round(self.seconds, 2),
                 "paths": self.paths}
 
 
@@ -297,8 +300,11 @@ def _hand_report(engine: "Engine", total: int, by_rank: Counter, bad_hand, bad_r
                                          checked, bad_rank))
     published = engine.ruleset.published
     table = published.five if published is not None else None
-    report.obligations += published_obligations(table, total, dict(freq), distinct, checked)
+    published_ones = published_obligations(table, total, dict(freq), distinct, checked)
+    report.obligations += published_ones
+    report.expected_failed = not all(o.holds for o in published_ones)
     report.expected = table.frequencies if table is not None else None
+    report.expected_from = engine.ruleset.published_from()
     return report
 
 

@@ -8,8 +8,10 @@ Python only puts the answers into words (value names come from rules/cards.dl).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from .core import Engine, Var
+from .evaluators import Fault, World, faults
 from .loader import WHY
 from .notation import Cards
 
@@ -89,3 +91,31 @@ def _by_rank(engine: Engine, x: int, y: int, hands: list[HandWhy], order: bool) 
 def _plural(engine: Engine, value: int) -> str:
     rows = engine.ask("valueName", value, Var("N"), Var("P"))
     return rows[0][1] if rows else str(value)
+
+
+def fault(engine: Engine, hands: Sequence[Cards]) -> str | None:
+    """The first of the hands that has no value or several of a predicate that should have one
+    (:func:`engine.evaluators.faults`: getRank, and what the rules name in oneValue), in words
+    with the labels of the clauses that gave each value; None when the rules give each hand one.
+
+    >>> fault(Engine(), ["AH 7D 8C 9S TH"]) is None
+    True
+    """
+    world = World(tuple(tuple(engine.cards(h)) for h in hands))
+    found = faults(engine.evaluator(), [world])[0]
+    return None if found is None else f"{found.message}{_clauses(engine, world, found)}"
+
+
+def _clauses(engine: Engine, world: World, found: Fault) -> str:
+    """`` (straightTop_FA gives 1, straightTop_A7 gives 10)``: which clause gave which value."""
+    if not found.values:
+        return f" (no clause of {found.pred} holds for it)"
+    with engine.sets(*world.hands) as ids:
+        rows = engine.ask(found.pred + WHY, ids[found.set - 1], *found.at, Var("V"), Var("L"))
+    gave: dict[str, list] = {}
+    for value, label in rows:
+        gave.setdefault(label, []).append(value)
+    if not gave:
+        return ""
+    return " (" + ", ".join(f"{label} gives {' and '.join(map(str, sorted(set(v), key=repr)))}"
+                            for label, v in gave.items()) + ")"

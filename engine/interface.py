@@ -56,6 +56,7 @@ IS_HAND: Final = "isHand"
 HAND_SIZE: Final = "handSize"        # handSize(N): a hand holds N cards
 GET_RANK: Final = "getRank"
 HAND_KEY: Final = "handKey"          # handKey(S, Order, Index, Value): a hand's tie-break key
+ONE_VALUE: Final = "oneValue"        # oneValue(P): P gives a set one value at most (its last argument)
 WHY_NOT_HAND: Final = "whyNotHand"
 WHY_NOT_FIGHT: Final = "whyNotFight"
 BEAT: Final = "beat"                 # beat(A, B, R): the spec's fight of two hands

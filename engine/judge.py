@@ -59,6 +59,7 @@ class Result:
     best: list[str] | None = None        # a showdown: each player's five that play
     low: dict[str, Any] | None = None    # a split pot's low half: winners, best, ranks, categories
     shares: list[str] | None = None      # a split pot: each player's share, exact ("1/2")
+    fault: bool = False                  # invalid by the rules' own fault (Verdict.fault); not written
 
     def as_dict(self) -> dict:
         out = {"id": self.id, "result": self.result, "winners": self.winners,
@@ -162,7 +163,7 @@ class Judge:
             names = self._names[v.ranks] = [self.engine.categories.get(r) for r in v.ranks]
         best = [self.engine.notation.format(b) if b else None for b in v.best] if v.best else None
         ranks = list(v.ranks) if -1 not in v.ranks else [None if r == -1 else r for r in v.ranks]  # no hand: null
-        result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best)
+        result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best, fault=v.fault)
         if v.low is not None:                     # a split pot (engine/hilo.py)
             _, result.low = low_half(self.engine, fight.game, v)
             result.shares = [str(x) for x in v.shares]

@@ -138,6 +138,7 @@ class _Checker:
             self.body(node.comparators[0])
             self.sizes(node)
             self.bound(node.comparators[0], _head_variables(node.left))
+            _check_head_in_body(self, node.left, node.comparators[0])
             return head
         if isinstance(node, ast.Call):
             head = self.literal(node)
@@ -314,6 +315,19 @@ def _check_depth(root: ast.AST, checker: _Checker) -> None:
         if depth > MAX_DEPTH:
             raise checker.fail(node, f"the clause is nested too deeply (more than {MAX_DEPTH} levels)")
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+
+
+def _check_head_in_body(checker: _Checker, head: ast.expr, body: ast.expr) -> None:
+    """Refuse a head variable that the body never mentions (``getRank(S, R) <= isHand(S)``).
+    pyDatalog accepts the clause, but answers it with R unbound ("true for every R", no value to
+    return, and an error in any comparison of R), which no evaluator can give as rows: the clause
+    is refused here, naming the variable, rather than failing every question that reaches it."""
+    mentioned = _variables(body)
+    for node in ast.walk(head.left.slice if isinstance(head, ast.Compare) else head):
+        if isinstance(node, ast.Name) and VARIABLE.match(node.id) and node.id not in mentioned:
+            raise checker.fail(node, f"the head's variable {node.id} appears nowhere in the body, so the clause "
+                                     f"would hold for every {node.id} and give it no value: write the value "
+                                     f"in the head, or bind {node.id} in the body")
 
 
 def _head_variables(head: ast.expr) -> set[str]:

@@ -89,12 +89,25 @@ class RuleSet:
     extends: str | None = None      # the rule set a variant is laid over
     description: str = ""
     published: "Published | None" = None   # the game's published tables (expected.toml)
+    # What the loaded clauses may not mean as their author meant, in one line each, said on stderr
+    # by the command line (a variant that renumbers getRank but keeps the base's names of ranks).
+    notes: list[str] = field(default_factory=list)
 
     def labels(self) -> list[str]:
         return list(dict.fromkeys(c.label for c in self.clauses))
 
     def predicates(self) -> list[str]:
         return sorted({c.head for c in self.clauses})
+
+    def published_from(self) -> str | None:
+        """Where the published tables that `poker check` holds these rules to come from, in words
+        (None: there are none): the file, and whether it is inherited from the set extended."""
+        if self.published is None:
+            return None
+        if self.published.owner in ("", self.name):
+            return self.published.source
+        return (f"{self.published.source}, inherited from {self.published.owner}: {self.name} has no "
+                f"{PUBLISHED_FILE} of its own")
 
 
 @dataclass(frozen=True)
@@ -126,6 +139,7 @@ class Published:
     five: Table
     sevens: Table | None = None
     source: str = ""
+    owner: str = ""             # the rule set whose expected.toml it is (a variant may inherit it)
 
 
 def rule_files(directory: Path) -> list[Path]:
@@ -166,7 +180,12 @@ def resolve(rules: str | Path | None = None) -> RuleSet:
             raise RuleError(f"{text}: not a directory of rule files")
         if _exists(candidate / VARIANT_FILE):
             return _checked(_variant(str(candidate), candidate, ()))
-        return _checked(_plain(str(candidate), candidate))
+        try:
+            return _checked(_plain(str(candidate), candidate))
+        except RuleError as exc:
+            if "defined nowhere" not in str(exc):
+                raise
+            raise RuleError(f"{exc}; {variant_hint(candidate)}") from None
     if not _is_named(text):
         names = ", ".join(available())
         raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
@@ -186,7 +205,7 @@ def _plain(name: str, directory: Path) -> RuleSet:
                             f"(is the package {RULES_PACKAGE} installed with its rules?)")
         raise RuleError(f"{directory}: no *.dl rule files in it")
     return RuleSet(name, files, _combine([parse_file(f) for f in files], []),
-                   published=read_published(directory))
+                   published=read_published(directory, name))
 
 
 def _named(name: str, chain: tuple[str, ...]) -> RuleSet:
@@ -213,9 +232,37 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
     files = rule_files(folder)
     if not files:
         raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
-    clauses = _combine([base.clauses], [parse_file(f) for f in files], meta.removes, where)
-    published = read_published(folder) or base.published
-    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published)
+    given = [parse_file(f) for f in files]
+    clauses = _combine([base.clauses], given, meta.removes, where)
+    published = read_published(folder, name) or base.published
+    notes = base.notes + _renamed_ranks(base.clauses, [c for f in given for c in f])
+    return RuleSet(name, base.files + files, clauses, meta.extends, meta.description, published, notes)
+
+
+def _renamed_ranks(base: list[Clause], given: list[Clause]) -> list[str]:
+    """A note when a variant gives a getRank label another rank number than the base's but no
+    categoryName: the base's names then go with the new numbers (Manila's full house, renumbered
+    6, printed "flush (rank 6)").  Empty when the variant names its ranks, or renumbers none."""
+    if any(c.head == I.CATEGORY_NAME for c in given):
+        return []
+    old = {c.label: _constant(c, 1) for c in base if c.head == I.GET_RANK}
+    moved = [(c, old[c.label], _constant(c, 1)) for c in given
+             if c.head == I.GET_RANK and c.label in old and _constant(c, 1) != old[c.label]]
+    if not moved:
+        return []
+    names = {_constant(c, 0): (_constant(c, 1), c) for c in base if c.head == I.CATEGORY_NAME}
+    kept = [f"{new} is {names[new][0]!r} ({names[new][1].label}, {names[new][1].where})"
+            for _, _, new in moved if new in names]
+    return [f"{c.where}: {c.label} gives rank {new} (the base: {was}), but this variant names no rank "
+            f"(categoryName): " + "; ".join(kept) + "; give every rank's name here (Rank_D)"
+            for c, was, new in moved[:1]] if kept else []
+
+
+def _constant(c: Clause, i: int) -> object:
+    """The i-th argument of a clause's head when it is a constant, else None."""
+    head = _head(c)
+    args = head.args if isinstance(head, ast.Call) else []
+    return args[i].value if i < len(args) and isinstance(args[i], ast.Constant) else None
 
 
 def read_variant(folder: Path) -> Variant:
@@ -244,7 +291,7 @@ def read_variant(folder: Path) -> Variant:
     return Variant(extends, description.strip(), tuple(removes))
 
 
-def read_published(folder: Path) -> Published | None:
+def read_published(folder: Path, owner: str = "") -> Published | None:
     """A rule set's published tables (``expected.toml`` in its folder), None when it has none;
     RuleError names the file and the key when one is not a count."""
     path = folder / PUBLISHED_FILE
@@ -259,7 +306,7 @@ def read_published(folder: Path) -> Published | None:
     sevens = _table(path, data["sevens"], "sevens.") if isinstance(data.get("sevens"), dict) else None
     if "sevens" in data and sevens is None:
         raise RuleError(f"{path}: `sevens` must be a table ([sevens])")
-    return Published(five, sevens, str(path))
+    return Published(five, sevens, str(path), owner)
 
 
 def _table(path: Path, data: dict, prefix: str) -> Table:
@@ -294,6 +341,13 @@ def _checked(rs: RuleSet) -> RuleSet:
     return rs
 
 
+def variant_hint(folder: Path) -> str:
+    """What to say when a folder without variant.toml lacks clauses: it may be a variant's."""
+    return (f"{folder} has no {VARIANT_FILE}, so it is read as a whole rule set; if it holds only what "
+            f"a variant changes, add {folder / VARIANT_FILE} naming the set it extends "
+            f"(extends = \"{DEFAULT_RULES}\")")
+
+
 def check_required(rs: RuleSet) -> RuleSet:
     """The rule set, when it defines every predicate the poker engine asks (:data:`REQUIRED`);
     else a RuleError naming them and the folders, rather than a judge that marks every fight -1."""
@@ -301,8 +355,11 @@ def check_required(rs: RuleSet) -> RuleSet:
     missing = [f"{name}/{n}" for name, n in REQUIRED.items() if (name, n) not in defined]
     if missing:
         folders = ", ".join(sorted({str(f.parent) for f in rs.files}))
+        folder = rs.files[0].parent if rs.files else None
+        hint = (f"; {variant_hint(folder)}" if rs.extends is None and folder is not None and folder != RULES_DIR
+                and not _exists(folder / VARIANT_FILE) else " (is a rule file missing?)")
         raise RuleError(f"rule set {rs.name!r} ({folders}): no clause defines {', '.join(missing)}, "
-                        "which the engine asks (is a rule file missing?)")
+                        f"which the engine asks{hint}")
     return rs
 
 

@@ -65,3 +65,53 @@ def eventb_numbering(rules: Path) -> Path:
                      ("beat_Straight: keyPart(5, 1, 'top')", "beat_Straight: keyPart(6, 1, 'top')")):
         edit(rules / "fighting.dl", old, new)
     return rules
+
+
+# Manila poker as a rule author first writes it from docs/games.md (issue 34): 32 cards, 7 to A;
+# A-7-8-9-T the lowest straight; a flush beats a full house.  The base's straightTop_FA (a straight
+# holding a ten and an ace tops at the ace) still fires for A-7-8-9-T: that hand has two top cards.
+MANILA_DECK = ("isCard_D: isCard(C) <= (C >= 1) & (C <= 52) & (M == C % 13) & (M >= 7)\n"
+               "isCard_D: isCard(C) <= (C >= 1) & (C <= 52) & (M == C % 13) & (M <= 1)\n")
+MANILA_STRAIGHT = (
+    "isStraight_A7: isStraight(S) <= isHand(S) & hasValue(S, 1) & hasValue(S, 7) & hasValue(S, 8) "
+    "& hasValue(S, 9) & hasValue(S, 10)\n"
+    "straightTop_A7: straightTop(S, C) <= isStraight(S) & hasValue(S, 1) & hasValue(S, 7) & member(S, C) "
+    "& getValue(C, 10)\n")
+MANILA_ORDER = ("getRank_FullHouse: getRank(S, 6) <= isHand(S) & isThree(S) & pairBesideThree(S)\n"
+                "getRank_Flush: getRank(S, 7) <= isHand(S) & ~isStraight(S) & isFlush(S)\n")
+MANILA_KEYS = ("beat_FullHouse: keyPart(6, 1, 'three')\nbeat_Flush: keyPart(7, 1, 'all')\n"
+               "beat_SharedBoard: keyPart(8, 2, 'rest')\nbeat_SharedBoard: keyPart(6, 2, 'pairs')\n"
+               "beat_SharedBoard: keyPart(4, 2, 'rest')\n")
+
+
+def manila(target: Path, variant: bool = False, rank_names: bool = True) -> Path:
+    """Manila poker, with the author's first mistake (two top cards for A-7-8-9-T): a whole folder
+    edited from a copy of the standard rules (copy_rules, edit), or (``variant``) a variant folder
+    of only what differs, as docs/games.md writes short deck; ``rank_names``: with Rank_D."""
+    names = "".join(f"Rank_D: categoryName({r}, '{n}')\n" for r, n in enumerate(
+        ["high card", "one pair", "two pair", "three of a kind", "straight", "full house", "flush",
+         "four of a kind", "straight flush", "royal flush"], 1))
+    if variant:
+        target.mkdir(parents=True, exist_ok=True)
+        (target / "variant.toml").write_text('extends = "standard"\ndescription = "Manila poker"\n', encoding="utf-8")
+        (target / "cards.dl").write_text(MANILA_DECK + "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & "
+                                         "suitName(S, M, Q) & (C == 13 * (S - 1) + V) & isCard(C)\n", encoding="utf-8")
+        (target / "ranking.dl").write_text((names if rank_names else "") + MANILA_STRAIGHT + MANILA_ORDER,
+                                           encoding="utf-8")
+        (target / "fighting.dl").write_text(MANILA_KEYS, encoding="utf-8")
+        return target
+    copy_rules(target)
+    (target / "expected.toml").unlink()                  # standard poker's counts, not Manila's
+    edit(target / "cards.dl", "isCard_D: isCard(C) <= (C >= 1) & (C <= 52)\n", MANILA_DECK)
+    edit(target / "cards.dl", "& (C == 13 * (S - 1) + V)\n", "& (C == 13 * (S - 1) + V) & isCard(C)\n")
+    if rank_names:
+        for old, new in (("(6, 'flush')", "(6, 'full house')"), ("(7, 'full house')", "(7, 'flush')")):
+            edit(target / "ranking.dl", old, new)
+    edit(target / "ranking.dl", "part_Top:", MANILA_STRAIGHT + "part_Top:")
+    edit(target / "ranking.dl", "getRank_FullHouse: getRank(S, 7)", "getRank_FullHouse: getRank(S, 6)")
+    edit(target / "ranking.dl", "getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, 7)")
+    for old, new in (("keyPart(7, 1, 'three')", "keyPart(6, 1, 'three')"),
+                     ("keyPart(6, 1, 'all')", "keyPart(7, 1, 'all')"),
+                     ("keyPart(7, 2, 'pairs')", "keyPart(6, 2, 'pairs')")):
+        edit(target / "fighting.dl", old, new)
+    return target

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from conftest import copy_rules, edit
+from conftest import copy_rules, edit, manila
+from engine import rulesets
 from engine import Engine
 from engine.check import check
 from published import EXPECTED
@@ -80,3 +81,36 @@ def test_a_suit_read_through_cardid_is_checked_like_any_rule(tmp_path):
     assert result.ok, [o for o in result.obligations if not o.holds]
     assert result.frequencies == EXPECTED
     assert "asked about every hand" in result.method          # not provably blind to suits: every hand
+
+
+# ---- where "expected" comes from; a folder without variant.toml (issue 34) ------------------
+
+def test_check_says_the_expected_counts_are_inherited(tmp_path, capsys):
+    """Manila (its straightTop fixed) as a variant without expected.toml: standard poker's counts
+    fail three obligations, and check says whose they are."""
+    rules = manila(tmp_path / "manila", variant=True)
+    with (rules / "ranking.dl").open("a", encoding="utf-8") as f:
+        f.write("straightTop_FA: straightTop(S, C) <= isStraight(S) & hasValue(S, 10) & hasValue(S, 13) "
+                "& member(S, C) & getValue(C, 1)\n")
+    assert main(["check", "--rules", str(rules), "--samples", "10", "--reference-samples", "0"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    standard = str(rulesets.RULES_DIR / "expected.toml")
+    said = f"{standard}, inherited from standard: {rules} has no expected.toml of its own"
+    assert f"expected counts: {said}" in out
+    assert sum(line.startswith("FAILS ") for line in out) == 3
+    assert any(line.strip().startswith(f"(the expected counts are {said}") for line in out)
+
+
+def test_a_variant_with_its_own_table_says_so():
+    assert rulesets.resolve("short-deck").published_from() == str(
+        rulesets.variants_dir() / "short-deck" / "expected.toml")
+    assert "inherited from short-deck" in rulesets.resolve("short-deck-triton").published_from()
+
+
+def test_a_folder_of_variant_clauses_without_variant_toml_gets_a_hint(tmp_path, capsys):
+    rules = manila(tmp_path / "manila", variant=True)
+    (rules / "variant.toml").unlink()
+    assert main(["rank", "--rules", str(rules), "AH KH QH JH TH"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"{rules} has no variant.toml" in err and 'extends = "standard"' in err

@@ -61,7 +61,7 @@ def test_let_and_queries(monkeypatch, capsys):
     assert (status, err) == (0, [])
     assert out == ["a = AH KH QH JH TH", "b = 2C 3D 5H 7S 9C",
                    "R = 10", "R = 1", "R = 2", "R = 10, L = getRank_Royal",
-                   "C = 12, V = 12", "C = 13, V = 13",
+                   "C = 12 (QH), V = 12", "C = 13 (KH), V = 13",
                    "yes", "no", "X = 5",
                    "a = AH KH QH JH TH", "b = 2C 3D 5H 7S 9C"]
 
@@ -255,3 +255,45 @@ def test_a_query_syntax_error_is_in_words_with_the_column(monkeypatch, capsys):
     assert "syntax error: column 15: '&' at the end is followed by nothing" in err[3]
     assert "syntax error: column 13: the string opened here is not closed" in err[4]
     assert not any("EOF" in line or "multi-line" in line for line in err)
+
+
+# ---- issue 34: comparisons, names in subcommands, cards, did-you-mean ------------------------
+
+@pytest.mark.parametrize("query", ["getRank(a, R) & R > 5", "R > 5 & getRank(a, R)"])
+def test_a_comparison_without_parentheses_is_told_to_take_them(query, monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [f"let a = {ROYAL}", query, "getRank(a, R) & (R > 5)"])
+    assert status == 1
+    assert err == ["poker: line 2: query refused: write comparisons in parentheses: (R > 5)"]
+    assert out[-1] == "R = 10"                                # with them, it is asked
+
+
+def test_let_names_reach_subcommands(monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [
+        f"let a = {ROYAL}", "let b = 2C 2D 2H 2S 3C", "let eventb = 9S 9D", "beat a b", "rank b",
+        "beat --json b a", "beat --rules eventb --board b eventb '3D 4D'", "beat a c"])
+    assert status == 1
+    assert out[3:6] == ["1", f"winners: 1 ({ROYAL})", "four of a kind (rank 8)"]
+    assert '"result": 2' in out[6]
+    assert out[7:9] == ["1", "winners: 1 (9S 9D)"]       # --board's cards named; --rules' value not
+    assert len(err) == 1 and err[0].startswith("poker: line 8: bad card 'c'")
+
+
+def test_a_name_that_reads_as_cards_is_refused(monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [f"let ah = {ROYAL}", f"let as1 = {ROYAL}"])
+    assert status == 1 and out == ["as1 = AH KH QH JH TH"]
+    assert len(err) == 1 and err[0].startswith("poker: line 1: let: 'ah' reads as cards (AH)")
+
+
+def test_card_variables_show_the_card_beside_the_id(monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [
+        f"let a = {ROYAL}", "member(a, C) & getValue(C, V) & (V > 11)", "straightTop__why(a, C, L)",
+        "getRank(a, R)"])
+    assert status == 0 and err == []
+    assert out[1:] == ["C = 12 (QH), V = 12", "C = 13 (KH), V = 13", "C = 1 (AH), L = straightTop_FA", "R = 10"]
+
+
+@pytest.mark.parametrize("typo, meant", [("rnak", "rank"), ("prds", "preds"), ("relaod", "reload")])
+def test_a_mistyped_command_suggests_the_nearest(typo, meant, monkeypatch, capsys):
+    status, out, err = session(monkeypatch, capsys, [f"{typo} {ROYAL}"])
+    assert status == 1
+    assert err == [f"poker: line 1: unknown command {typo!r} (did you mean {meant}? help lists them)"]

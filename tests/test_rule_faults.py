@@ -6,6 +6,7 @@ skipped silently, a hang, a traceback or an empty answer."""
 from __future__ import annotations
 
 import io
+import json
 import os
 import sys
 import threading
@@ -20,7 +21,7 @@ from engine.interface import INPUTS
 from engine.loader import RuleError
 from engine.query import QueryError, compile_query
 
-from conftest import copy_rules
+from conftest import copy_rules, edit
 
 
 def load(source: str, name: str = "x.dl") -> list[loader.Clause]:
@@ -242,3 +243,103 @@ def test_an_engine_with_a_bad_file_does_not_load(rules):
     (rules / "bad.dl").write_text("a: p(X) <= declared(X) & nowhere(X)\n")
     with pytest.raises(RuleError, match=r"bad\.dl:1: the predicate nowhere/1"):
         Engine(rules)
+
+
+# ---- errors that say what the rules did (issue 34) ------------------------------------------
+# Manila poker as a rule author first writes it (tests/conftest.py: manila): A-7-8-9-T gets two
+# top cards, the base's straightTop_FA (the ace) and the author's straightTop_A7 (the ten).
+
+from conftest import manila
+
+WHEEL, NINE_HIGH_UP = "AH 7D 8C 9S TH", "9H TD JC QS KH"
+
+
+@pytest.mark.parametrize("variant", [False, True], ids=["whole-folder", "variant"])
+def test_beat_names_the_predicate_the_hand_the_values_and_the_clauses(tmp_path, capsys, variant):
+    rules = manila(tmp_path / "manila", variant=variant)
+    assert main(["beat", "--rules", str(rules), WHEEL, NINE_HIGH_UP]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert f"straightTop has two values for {WHEEL}: 1 and 10" in err
+    assert "straightTop_FA gives 1" in err and "straightTop_A7 gives 10" in err
+    assert "poker check" in err
+
+
+def test_rank_names_a_hand_with_two_top_cards(tmp_path, capsys):
+    rules = manila(tmp_path / "manila")
+    assert main(["rank", "--rules", str(rules), WHEEL]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"straightTop has two values for {WHEEL}: 1 and 10" in err
+    assert main(["rank", "--rules", str(rules), "AH 7D 8C 9S KH"]) == 0      # a sound hand is ranked
+    assert capsys.readouterr().out == "high card (rank 1)\n"
+
+
+def test_judge_marks_the_fights_and_counts_them_in_its_summary(tmp_path, capsys):
+    rules = manila(tmp_path / "manila")
+    fights = [{"hands": [WHEEL, NINE_HIGH_UP]}, {"hands": ["AH AD 7C 8C 9C", "KH KD 7S 8S 9S"]},
+              {"hands": [NINE_HIGH_UP, "AS 7H 8H 9D TS"]}] * 30          # more than a small batch
+    path = tmp_path / "fights.jsonl"
+    path.write_text("".join(json.dumps(f) + "\n" for f in fights), encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    assert main(["judge", "--rules", str(rules), str(path), "-o", str(out)]) == 0
+    results = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(results) == len(fights)                       # N in, N out
+    assert [r["result"] for r in results[:3]] == [-1, 1, -1]
+    assert f"straightTop has two values for {WHEEL}: 1 and 10" in results[0]["error"]
+    assert "straightTop has two values for AS 7H 8H 9D TS: 40 and 49" in results[2]["error"]
+    err = capsys.readouterr().err
+    assert "invalid: 60 (60 by the rules' fault)" in err
+    assert f"poker --rules {rules} check" in err
+
+
+def test_a_hand_with_two_ranks_or_none_is_named_not_an_internal_error(rules, capsys):
+    edit(rules / "ranking.dl", "getRank(S, 6) <= isHand(S) & ~isStraight(S) & isFlush(S)",
+         "getRank(S, 6) <= isHand(S) & isFlush(S)")          # a straight flush is a flush too
+    edit(rules / "ranking.dl", "getRank_HightCard:", "# getRank_HightCard:")    # high card: no rank
+    for argv, words in [
+            (["rank", "9H TH JH QH KH"], "getRank has two values for 9H TH JH QH KH: 6 and 9"),
+            (["beat", "9H TH JH QH KH", "2C 2D 4S 5S 6S"], "getRank has two values for 9H TH JH QH KH: 6 and 9"),
+            (["beat", "9H TH", "2C 2D", "--board", "JH QH KH 3S 3D"],
+             "getRank has two values for 9H TH JH QH KH: 6 and 9"),
+            (["rank", "2H 4D 6C 8S TH"], "getRank has no value for 2H 4D 6C 8S TH"),
+            (["beat", "2H 4D 6C 8S TH", "3H 3D 6S 8C TD"], "getRank has no value for 2H 4D 6C 8S TH")]:
+        assert main([argv[0], "--rules", str(rules), *argv[1:]]) == 2, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err and "internal error" not in err, (argv, err)
+
+
+def test_a_variant_that_renumbers_ranks_but_names_none_is_warned(tmp_path, capsys):
+    rules = manila(tmp_path / "manila", variant=True, rank_names=False)
+    assert main(["rank", "--rules", str(rules), "8H 8D 8C 9S 9H"]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    line = next(i for i, text in enumerate((rules / "ranking.dl").read_text().splitlines(), 1)
+                if text.startswith("getRank_FullHouse"))
+    assert f"{rules / 'ranking.dl'}:{line}: getRank_FullHouse gives rank 6 (the base: 7)" in err
+    assert "6 is 'flush' (Rank_D" in err and "give every rank's name here" in err
+    named = manila(tmp_path / "named", variant=True)
+    assert main(["rank", "--rules", str(named), "8H 8D 8C 9S 9H"]) == 0
+    assert capsys.readouterr() == ("full house (rank 6)\n", "")
+
+
+# ---- a head variable the body never binds (issue 34) ----------------------------------------
+
+def test_a_head_variable_the_body_never_mentions_is_refused_naming_file_and_line(rules, capsys):
+    edit(rules / "ranking.dl", "getRank_Flush: getRank(S, 6)", "getRank_Flush: getRank(S, R)")
+    line = next(i for i, text in enumerate((rules / "ranking.dl").read_text().splitlines(), 1)
+                if text.startswith("getRank_Flush"))
+    for argv in (["rank", "AH KH 3H 4H 7H"], ["check", "--samples", "10"]):
+        assert main([argv[0], "--rules", str(rules), *argv[1:]]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1, err
+        assert f"{rules / 'ranking.dl'}:{line}: the head's variable R appears nowhere in the body" in err
+
+
+def test_a_view_asked_free_warns_naming_its_clause_and_fails_in_one_line(rules, capsys):
+    edit(rules / "ranking.dl", "getRank_Flush: getRank(S, 6) <= isHand(S)",
+         "getRank_Flush: getRank(S, R) <= isHand(S) & (R > 5)")
+    assert main(["rank", "--rules", str(rules), "AH KH 3H 4H 7H"]) == 2
+    warning, failure = capsys.readouterr().err.splitlines()
+    assert "getRank_Flush takes that argument of getRank from its caller" in warning
+    assert f"{rules / 'ranking.dl'}:" in warning
+    assert failure.startswith("poker: the rules fail") and "internal error" not in failure

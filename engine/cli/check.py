@@ -44,6 +44,8 @@ def run_check(args: argparse.Namespace) -> int:
         print_json(report.as_dict())
     else:
         print(f"rules: {report.rules}; {report.total:,} hands; {report.method}; {report.seconds:.1f} s")
+        if report.expected_from:
+            print(f"expected counts: {report.expected_from}")
         if report.expected is None:
             print(f"{'category':<18}{'hands':>12}   (no published table of these hands in the rule set's expected.toml)")
         else:
@@ -59,6 +61,9 @@ def run_check(args: argparse.Namespace) -> int:
             print(f"{'holds ' if o.holds else 'FAILS '} {o.name} ({o.checked})")
             if not o.holds:
                 print(f"       counterexample: {o.counterexample}")
+        if report.expected_failed and report.expected_from:
+            print(f"       (the expected counts are {report.expected_from}; "
+                  "a game's own go in expected.toml beside its rules)")
         if report.paths:
             print()
             print("paths these rules allow:")

@@ -273,6 +273,8 @@ def _checked(engine: Engine) -> Engine:
     if engine.fallback is not None:
         warning(f"the rules are not compiled ({engine.fallback}); every answer comes from pyDatalog, "
                 "which is slower")
+    for note in engine.ruleset.notes:
+        warning(note)
     return engine
 
 

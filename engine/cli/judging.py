@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 from .. import batch
 from . import history
 from ..core import show
-from ..explain import explain_fight, explain_hand
+from ..explain import explain_fight, explain_hand, fault
 from ..hilo import low_half
 from ..io import atomic_writer, check_writable
 from ..judge import Judge
@@ -23,6 +23,7 @@ from .common import (CommandError, add_json_option, add_rules_option, clear_prog
 
 STDIN = "-"
 WARNINGS = 10            # warnings printed by a batch; the rest are counted
+CHECK_HINT = "poker check tests the rules on every hand"
 SPOOL_BYTES = 32 << 20      # results for stdout are kept in memory up to this, then in a temporary file
 
 
@@ -93,6 +94,9 @@ def run_rank(args: argparse.Namespace) -> int:
         else:
             print(f"{best.category} (rank {best.rank}): {best.text}")
         return 0
+    found = fault(engine, [hand])
+    if found is not None:
+        raise CommandError(f"{found}; {CHECK_HINT}")
     category = engine.category(hand)
     rank = engine.get_rank(hand)
     if args.json:
@@ -116,6 +120,9 @@ def run_beat(args: argparse.Namespace) -> int:
     if not 2 <= len(hands) <= 10:
         raise CommandError("a fight takes 2 to 10 hands")
     v = engine.fights([hands])[0]
+    if v.fault:                                   # the rules' own fault: which clauses gave what
+        found = fault(engine, hands)
+        raise CommandError(f"not a valid fight: {found}; {CHECK_HINT}" if found else v.error)
     if v.error:
         raise InvalidCards(v.error)
     result, winners = v.result, list(v.winners)
@@ -263,7 +270,7 @@ def run_judge(args: argparse.Namespace) -> int:
     fights = read_fights(source)                # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
-    counts = {"fights": 0, "invalid": 0, "warned": 0}
+    counts = {"fights": 0, "invalid": 0, "warned": 0, "fault": 0}
 
     def warn(line: str) -> None:                # the first few on stderr, the rest counted
         counts["warned"] += 1
@@ -278,6 +285,7 @@ def run_judge(args: argparse.Namespace) -> int:
         for r in judge.judge(fights, progress=_Ticker(None, "judging", "fight")):
             counts["fights"] += 1
             counts["invalid"] += bool(r.error)
+            counts["fault"] += r.fault
             yield r.as_dict()
 
     write_output(output, results(), form)
@@ -287,8 +295,14 @@ def run_judge(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if counts["warned"] > WARNINGS:
         print(f"poker: warning: {counts['warned'] - WARNINGS} more fights with unknown keys", file=sys.stderr)
-    print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}, "
+    faulty = f" ({counts['fault']} by the rules' fault)" if counts["fault"] else ""
+    print(f"fights: {n}, judged: {n - invalid}, invalid: {invalid}{faulty}, "
           f"time: {elapsed:.2f} s ({how})", file=sys.stderr)
+    if counts["fault"]:
+        rules = f" --rules {args.rules}" if getattr(args, "rules", None) else ""
+        print(f"poker: warning: {counts['fault']} fights are invalid by the rules' fault: a hand with no value "
+              f"or several of a predicate that should have one (each fight's error names it); "
+              f"`poker{rules} check` tests the rules on every hand", file=sys.stderr)
     return 0
 
 

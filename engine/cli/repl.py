@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import argparse
 import ast
+import difflib
 import json
 import shlex
 from typing import Any, Callable
 
+from .. import interface as I
 from .. import loader
 from ..core import Engine
 from ..notation import InvalidCards
@@ -147,6 +149,9 @@ class Session:
         name, cards = name.strip(), cards.strip().strip("'\"")
         if not (loader.PREDICATE.match(name) and "__" not in name):
             raise ReplError(f"let: {name!r} is not a hand name (a lower-case letter, then letters, digits, _)")
+        if _reads_as_cards(self.engine, name):
+            raise ReplError(f"let: {name!r} reads as cards ({self._show(self.engine.cards(name))}), and a "
+                            "subcommand's arguments take names or cards: choose another name")
         try:
             ids = self.engine.cards(cards)
         except InvalidCards as exc:
@@ -231,11 +236,15 @@ class Session:
             argv = shlex.split(line)
         except ValueError as exc:
             raise ReplError(f"cannot read the line: {exc}") from None
+        argv = self._named(argv)
         try:
             args = self.parser.parse_args(argv)
         except UsageError as exc:
             if argv and argv[0] not in self.parser.commands and not argv[0].startswith("-"):
-                raise ReplError(f"unknown command {argv[0]!r} (help lists them)") from None
+                words = sorted(set(self.commands) | set(self._subcommands()) | set(QUIT))
+                near = difflib.get_close_matches(argv[0], words, n=1)
+                hint = f"did you mean {near[0]}? " if near else ""
+                raise ReplError(f"unknown command {argv[0]!r} ({hint}help lists them)") from None
             command = exc.prog.removeprefix(self.parser.prog).strip()
             raise ReplError(f"{command}: {exc.message}" if command else exc.message) from None
         except SystemExit as exc:           # --help printed its text
@@ -246,6 +255,18 @@ class Session:
             args.rules = self.rules_key
         return execute(args) == 0
 
+    def _named(self, argv: list[str]) -> list[str]:
+        """A subcommand's arguments with every bound name replaced by its cards (``beat a b``
+        after ``let a = …``): its arguments, and the values of its options of cards (``--board
+        b``, metavar CARDS); the value of any other option (``--rules a``) stays as written."""
+        sub = self.parser.commands.get(argv[0]) if argv else None
+        options = {s: a.nargs != 0 and a.metavar != "CARDS"
+                   for a in (sub._actions if sub is not None else []) for s in a.option_strings}
+        out = argv[:1]
+        for before, arg in zip(argv, argv[1:]):
+            out.append(self.hands[arg] if arg in self.hands and not options.get(before, False) else arg)
+        return out
+
     # ---- raw Datalog queries ---------------------------------------------------------------
 
     def query(self, text: str) -> None:
@@ -253,7 +274,9 @@ class Session:
         try:
             names = compile_query(text).hands
         except QueryError as exc:
-            raise ReplError(_query_message(exc)) from None
+            hint = _comparison_hint(text)
+            raise ReplError(f"query refused: write comparisons in parentheses: {hint}" if hint
+                            else _query_message(exc)) from None
         for name in names:
             if name not in self.hands:
                 raise ReplError(f"query: no hand named {name!r} (bind it with let {name} = CARDS)")
@@ -271,8 +294,16 @@ class Session:
         elif answers in ([], [{}]):
             print("yes" if answers else "no")
         else:
+            cards = _card_variables(text, self.engine)
             for answer in answers:
-                print(", ".join(f"{var} = {value}" for var, value in answer.items()))
+                print(", ".join(f"{var} = {self._value(value) if var in cards else value}"
+                                for var, value in answer.items()))
+
+    def _value(self, value: Any) -> str:
+        """A card variable's value: the id the rules hold, and the card it is (``12 (QH)``)."""
+        if isinstance(value, int) and value in self.engine.deck:
+            return f"{value} ({self._show([value])})"
+        return str(value)
 
     def _show(self, ids: list[int]) -> str:
         try:
@@ -306,6 +337,75 @@ class Session:
                 before = ""
             self._matches = self.completions(text, first=before in ("", "?"))
         return self._matches[state] if state < len(self._matches) else None
+
+
+def _reads_as_cards(engine: Engine, name: str) -> bool:
+    try:
+        return bool(engine.cards(name))
+    except InvalidCards:
+        return False
+
+
+def _comparison_hint(text: str) -> str | None:
+    """``(R > 5)`` for ``getRank(a, R) & R > 5``: Python reads ``&`` before ``>``, so a comparison
+    joined without parentheses compares the conjunction; None when that is not what went wrong."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            left, right = node.left, node.comparators[0]
+            if isinstance(left, ast.BinOp) and isinstance(left.op, ast.BitAnd):
+                left = left.right                   # ... & R > 5
+            elif isinstance(right, ast.BinOp) and isinstance(right.op, ast.BitAnd):
+                right = right.left                  # R > 5 & ...
+            else:
+                continue
+            pair = ast.Compare(left=left, ops=node.ops, comparators=[right])
+            return f"({ast.unparse(pair)})"
+    return None
+
+
+def card_positions(clauses: list[loader.Clause]) -> set[tuple[str, int]]:
+    """The (predicate, argument) places that hold a card: the input facts' places of cards
+    (interface.INPUTS), and every head argument whose variable a body takes from such a place
+    (``member(S, C) <= holds(S, I, C)``, then ``straightTop(S, C) <= … member(S, C) …``)."""
+    places = {(name, i) for name, meaning in I.INPUTS.items() for i, m in enumerate(meaning) if m == "card"}
+    rules = [(c.node.left, c.node.comparators[0]) for c in clauses
+             if isinstance(c.node, ast.Compare) and isinstance(c.node.left, ast.Call)]
+    grew = True
+    while grew:
+        grew = False
+        for head, body in rules:
+            taken = {arg.id for lit in _positive(body) for j, arg in enumerate(lit.args)
+                     if isinstance(arg, ast.Name) and (lit.func.id, j) in places}
+            for i, arg in enumerate(head.args):
+                if isinstance(arg, ast.Name) and arg.id in taken and (head.func.id, i) not in places:
+                    places.add((head.func.id, i))
+                    grew = True
+    return places
+
+
+def _positive(body: ast.expr) -> list[ast.Call]:
+    if isinstance(body, ast.BinOp) and isinstance(body.op, ast.BitAnd):
+        return _positive(body.left) + _positive(body.right)
+    return [body] if isinstance(body, ast.Call) and isinstance(body.func, ast.Name) else []
+
+
+def _card_variables(text: str, engine: Engine) -> set[str]:
+    """The variables of a query that stand at a place holding a card (``C`` of member(a, C))."""
+    try:
+        tree = ast.parse(text.strip(), mode="eval").body
+    except SyntaxError:
+        return set()
+    places = card_positions(engine.ruleset.clauses)
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            pred = node.func.id.removesuffix(loader.WHY)
+            out |= {arg.id for i, arg in enumerate(node.args) if isinstance(arg, ast.Name) and (pred, i) in places}
+    return out
 
 
 def _query_message(exc: QueryError, engine: Any = None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
 
 from .. import interface as I
@@ -160,6 +160,14 @@ class Verdict:
     low_best: tuple[tuple[int, ...], ...] = ()
     low_ranks: tuple[int, ...] = ()
     shares: tuple[Any, ...] = ()
+    # The rules' own fault made it invalid: a hand with no value or several of a predicate that
+    # should have one (:func:`faults`), which `poker check` finds over every hand.
+    fault: bool = field(default=False, compare=False)
+
+
+class RulesFault(Exception):
+    """The rules answer a fight inconsistently (a hand with several ranks, a fight with several
+    results): that fight is invalid, and :func:`faults` says why; the others are judged."""
 
 
 def fight_asks(n: int, matrix: bool = False) -> list[Ask]:
@@ -215,18 +223,108 @@ def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False
         asks = SHOWDOWN_ASKS if kind == "showdown" else fight_asks(2 if kind == "two" else 0, matrix)
         for i, a in zip(idx, _attempt(evaluator, [worlds[i] for i in idx], asks)):
             answers[i] = a
-    out = [_judged(w, a, None) for w, a in zip(worlds, answers)]
+    out = [_judged_or_fault(w, a) for w, a in zip(worlds, answers)]
     # The fights the rules find invalid (a showdown by invalidShowdown, a table by invalidTable,
     # two hands by beat's -1) are asked again, for the rules' reasons.
-    invalid = [i for i, v in enumerate(out) if v.result == -1 and isinstance(answers[i], dict)]
+    invalid = [i for i, v in enumerate(out) if v.result == -1 and not v.fault and isinstance(answers[i], dict)]
     for shows in (False, True):
         idx = [i for i in invalid if (worlds[i].board is not None) == shows]
         if idx:
             asks = SHOWDOWN_REASONS if shows else REASON_ASKS
             for i, why in zip(idx, _attempt(evaluator, [worlds[i] for i in idx], asks)):
                 if isinstance(why, dict):
-                    out[i] = _judged(worlds[i], answers[i], why)
+                    out[i] = _judged_or_fault(worlds[i], answers[i], why)
+    # Invalid by the rules' own fault, or with no reason from them: which hand, which predicate.
+    suspects = [i for i, v in enumerate(out) if v.fault or (v.error == NO_REASON and isinstance(answers[i], dict))]
+    for i, found in zip(suspects, faults(evaluator, [worlds[i] for i in suspects]) if suspects else []):
+        if found is not None:
+            kind = "showdown" if worlds[i].board is not None else "fight"
+            out[i] = replace(out[i], error=f"not a valid {kind}: {found.message}", fault=True)
     return out
+
+
+def _judged_or_fault(world: World, answers: Any, reasons: Answers | None = None) -> Verdict:
+    """_judged, or the fight invalid where the rules answer it inconsistently (RulesFault)."""
+    try:
+        return _judged(world, answers, reasons)
+    except RulesFault as exc:
+        kind = "showdown" if world.board is not None else "fight"
+        return Verdict(-1, (), (-1,) * len(world.hands), f"not a valid {kind}: {exc}", fault=True)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """A set that has no value, or several, of a predicate that should give it one (``at``: the
+    predicate's other arguments, between the set and the value)."""
+    pred: str
+    set: int
+    cards: str
+    at: tuple
+    values: tuple
+
+    @property
+    def message(self) -> str:
+        """``straightTop has two values for AH 7D 8C 9S TH: 1 and 10``."""
+        shown = [str(v) for v in self.values]
+        where = f" at {', '.join(map(str, self.at))}" if self.at else ""
+        if not shown:
+            return f"{self.pred} has no value for {self.cards}{where}"
+        count = {2: "two", 3: "three"}.get(len(shown), str(len(shown)))
+        return f"{self.pred} has {count} values for {self.cards}{where}: {', '.join(shown[:-1])} and {shown[-1]}"
+
+
+def faults(evaluator: Evaluator, worlds: Sequence[World]) -> list[Fault | None]:
+    """Each world's first set that has no value or several of a predicate that should have one
+    (None: none found): getRank must give a hand exactly one value, and each predicate the rules
+    name in ``oneValue`` one value at most for each of its other arguments.  A fight the rules
+    find invalid for no reason of theirs is most often this (a variant's new straight that leaves
+    the base's straightTop_FA firing too: two top cards)."""
+    arity = _arities(evaluator)
+    named: list = []
+    if arity.get(I.ONE_VALUE) == 1:
+        statics = _attempt(evaluator, [World(())], [Ask(I.ONE_VALUE, (None,))])[0]
+        rows = _rows(statics, I.ONE_VALUE) if isinstance(statics, dict) else []
+        named = sorted({row[0] for row in rows}, key=repr)
+    preds = [p for p in named if isinstance(p, str) and p != I.GET_RANK and arity.get(p, 0) >= 2]
+    asks = [Ask(I.GET_RANK, (None, None)), Ask(I.IS_HAND, (None,))] + [Ask(p, (None,) * arity[p]) for p in preds]
+    show = _shower(evaluator)
+    out: list[Fault | None] = []
+    for world, answers in zip(worlds, _attempt(evaluator, list(worlds), asks)):
+        out.append(_fault(world, answers, preds, show) if isinstance(answers, dict) else None)
+    return out
+
+
+def _fault(world: World, answers: Answers, preds: list[str], show: Callable[[Sequence[int]], str]) -> Fault | None:
+    hands = {s for (s,) in _rows(answers, I.IS_HAND)}
+    for s, (_, _, cards) in enumerate(world.sets(), 1):
+        ranks = tuple(r for (r,) in ordered({(r,) for t, r in _rows(answers, I.GET_RANK) if t == s}))
+        if len(ranks) > 1 or (not ranks and s in hands):
+            return Fault(I.GET_RANK, s, show(cards), (), ranks)
+        for pred in preds:
+            values: dict[tuple, set] = {}
+            for row in _rows(answers, pred):
+                if row[0] == s:
+                    values.setdefault(tuple(row[1:-1]), set()).add(row[-1])
+            for at, found in sorted(values.items(), key=repr):
+                if len(found) > 1:
+                    return Fault(pred, s, show(cards), at, tuple(v for (v,) in ordered((v,) for v in found)))
+    return None
+
+
+def _arities(evaluator: Evaluator) -> dict[str, int]:
+    """The arity of each predicate the evaluator knows (pyDatalog's, or the compiled program's)."""
+    arity = getattr(evaluator, "arity", None)
+    if isinstance(arity, dict):
+        return arity
+    preds = getattr(getattr(evaluator, "program", None), "preds", {})
+    return {name: pred.arity for name, pred in preds.items()}
+
+
+def _shower(evaluator: Evaluator) -> Callable[[Sequence[int]], str]:
+    """Cards in the notation of the engine the evaluator answers for (ids when there is none)."""
+    owner = getattr(evaluator, "owner", None) or getattr(getattr(evaluator, "reference", None), "owner", None)
+    notation = getattr(owner, "notation", None)
+    return notation.format if notation is not None else (lambda ids: " ".join(map(str, ids)))
 
 
 def _attempt(evaluator: Evaluator, worlds: list[World], asks: list[Ask]) -> list[Any]:
@@ -259,7 +357,7 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
     for p in range(1, n + 1):
         values = ranks_of.get(plays[p], set()) if p in plays else set()
         if len(values) > 1:
-            raise RuntimeError(f"the rules give getRank several values for one hand: {sorted(values)}")
+            raise RulesFault(f"the rules give getRank several values for a five that plays: {sorted(values)}")
         ranks.append(values.pop() if values else -1)
     if _rows(answers, I.INVALID_SHOWDOWN):
         # A player whose own cards cannot play (whyNotSeat) shows no five and no rank.
@@ -267,6 +365,8 @@ def _showdown(world: World, answers: Answers, reasons: Answers | None) -> Verdic
         best = tuple(() if p in unseated else b for p, b in enumerate(best, 1))
         ranks = [-1 if p in unseated else r for p, r in enumerate(ranks, 1)]
         return Verdict(-1, (), tuple(ranks), why_not_showdown(reasons or {}, n), best=best)
+    if len(plays) < n or -1 in ranks:             # a valid showdown: every player plays a ranked five
+        raise RulesFault("a player has no five that plays, or it has no rank")
     winners = tuple(sorted(p - 1 for _, p in _rows(answers, I.SHOWDOWN_WINNER)))
     result = winners[0] + 1 if len(winners) == 1 else 0
     return Verdict(result, winners, tuple(ranks), None, best=best)
@@ -294,7 +394,7 @@ def _two(n: int, answers: Answers | dict[str, list[tuple]]) -> int | None:
         return None
     results = {row[2] for row in _rows(answers, I.BEAT) if row[0] == 1 and row[1] == 2}
     if len(results) != 1:
-        raise RuntimeError(f"the rules give beat {len(results)} values for one fight: {sorted(results)}")
+        raise RulesFault(f"the rules give beat {len(results)} values for one fight: {sorted(results)}")
     return results.pop()
 
 
@@ -320,7 +420,7 @@ def _ranks(rows: list[tuple], n: int) -> tuple[int, ...]:
         if 1 <= s <= n:
             if ranks[s - 1] != -1 and ranks[s - 1] != r:
                 values = sorted({r2 for s2, r2 in rows if s2 == s})
-                raise RuntimeError(f"the rules give getRank several values for one hand: {values}")
+                raise RulesFault(f"the rules give getRank several values for one hand: {values}")
             ranks[s - 1] = r
     return tuple(ranks)
 
@@ -340,4 +440,7 @@ def why_not_fight(reasons: Answers, n: int) -> str:
         pairs.setdefault((min(a, b), max(a, b)), []).append(why)
     for (a, b), whys in sorted(pairs.items()):
         return f"not a valid fight: hands {a} and {b}: {'; '.join(sorted(set(whys)))}"
-    return "not a valid fight: the rules find it invalid"
+    return NO_REASON
+
+
+NO_REASON = "not a valid fight: the rules find it invalid"

@@ -297,6 +297,7 @@ class Pred:
     runtime: bool = False                     # computed in each run (world, view, or reads one)
     optional: bool = False                    # its inputs only narrow it (every caller binds them)
     types: list[str | None] = field(default_factory=list)
+    needed_by: dict[int, Rule] = field(default_factory=dict)   # the first clause needing each input
 
     @property
     def view(self) -> bool:
@@ -388,7 +389,10 @@ class Program:
             pred = self.preds[name]
             needed: set[int] = set()
             for rule in pred.rules:
-                needed |= self._needs(rule, pred)
+                got = self._needs(rule, pred)
+                for i in got:
+                    pred.needed_by.setdefault(i, rule)
+                needed |= got
             pred.inputs = frozenset(needed)
             for rule in pred.rules:                 # now check each clause with those bound
                 _walk(self, rule, {v for i in pred.inputs for v in _vars(rule.head[i])})
@@ -409,7 +413,11 @@ class Program:
                 if exc.var in head_vars and exc.var not in pre:
                     pre.add(exc.var)
                     continue
-                raise rule.fail(f"the variable {exc.var} is not bound where {exc.where} needs it")
+                callee = self.preds.get(exc.where.lstrip("~"))
+                cause = min(callee.needed_by.items())[1] if callee is not None and callee.needed_by else None
+                raise rule.fail(f"the variable {exc.var} is not bound where {exc.where} needs it"
+                                + (f" ({cause.clause.where}: {cause.clause.label} takes that argument of "
+                                   f"{callee.name} from its caller)" if cause is not None else ""))
             missing = set().union(*(_vars(t) for t in rule.head)) - bound
             if rule.aggregate:
                 for v in (rule.aggregate[1], *rule.aggregate[2]):

@@ -55,7 +55,14 @@ class ReferenceEvaluator:
 
 
 def _whole(ask: Ask, free: tuple) -> tuple:
-    """A row of the asked predicate: the bound arguments and the free ones' answers."""
+    """A row of the asked predicate: the bound arguments and the free ones' answers.  pyDatalog
+    leaves a head variable unbound when only a caller binds it (a view asked with it free, or
+    through a negation): an answer without a value is the rules failing (RuleFailure), not a row."""
+    if len(free) != sum(a is None for a in ask.args):
+        from .exact import RuleFailure
+        raise RuleFailure(f"the rules fail: {ask.pred} is asked with an argument free that its clauses leave "
+                          "unbound (a head variable that only a comparison or a negation mentions needs a "
+                          "caller to give it)")
     values = iter(free)
     return tuple(next(values) if a is None else a for a in ask.args)
 
