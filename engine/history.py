@@ -471,6 +471,13 @@ class Histories:
     def _judge_hands(self, hands: list[_Hand]) -> list[Any]:
         """Replayed hands judged: one result each, in order."""
         todo = [h for h in hands if h.status == "judged"]
+        stud: dict[str, list[_Hand]] = {}
+        for h in todo:
+            if h.played.variant in STUD:
+                stud.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
+        for name, group in stud.items():                      # who acts first: the rules (rules/stud.dl)
+            check_openings(self.engines(name), group)
+        todo = [h for h in todo if h.status == "judged"]
         for h in todo:
             if not h.played.over:
                 h.fail("cannot be judged", "the record stops before the hand is over")
@@ -480,10 +487,6 @@ class Histories:
             by_rules.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
         for name, group in by_rules.items():
             engine = self.engines(name)
-            stud = [h for h in group if h.played.variant in STUD]
-            if stud:                                          # who acts first: the rules (rules/stud.dl)
-                check_openings(engine, stud)
-                group = [h for h in group if h.status == "judged"]
             if _foreseeable(engine):
                 group = self._in_one_run(engine, group)       # the hands whose pots were not foreseen
                 self._showdowns(engine, [h for h in group if h.status == "judged"])

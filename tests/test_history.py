@@ -112,9 +112,12 @@ def test_the_samples_say_what_each_hand_is():
     assert [(p["amount"], p["contestants"], p["awards"]) for p in hilo["pots"]] == [
         ("3900000", [1, 2, 3], {"1": "2925000", "3": "975000"}), ("2000000", [1, 3], {"1": "1500000", "3": "500000"})]
     assert hilo["record"]["agrees"] is True
-    # Unknown cards at a showdown: never guessed.
+    # Hands not shown at a showdown (????) are mucked (pots_Muck): the one hand shown takes the
+    # main pot and the side pot, as the record's winnings say.
     side, = by_name["side_pots.phh"]
-    assert side["status"] == "cannot be judged" and side["error"] == "player 2's and player 4's cards are not known"
+    assert side["status"] == "judged" and side["record"]["agrees"] is True
+    assert [(p["contestants"], p["winners"]) for p in side["pots"]] == [([2, 3, 4], [3]), ([3, 4], [3])]
+    assert side["pots"][0]["reason"].startswith("pots_Mucked: player 3's hand is the only one shown")
     # A record that skips a player's fold: an action out of turn, one line.
     bad, = by_name["wsop_2019_bb_ante.phh"]
     assert bad["status"] == "invalid" and "p1 acts out of turn (p8 is to act)" in bad["error"]
@@ -221,7 +224,7 @@ BAD = {
 
 def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
     text = "".join(f"[{i}]\n" + HAND.format(actions=a) + "\n" for i, (a, _) in enumerate(BAD.values(), 1))
-    text += "[9]\nvariant = 'NT'\nantes = [\n\n[10]\nvariant = 'F7S'\nantes = [0, 0]\nbring_in = 1\n" \
+    text += "[9]\nvariant = 'NT'\nantes = [\n\n[10]\nvariant = 'F7X'\nantes = [0, 0]\nbring_in = 1\n" \
             "starting_stacks = [10, 10]\nactions = []\n"
     text += "[11]\n" + HAND.format(actions=GOOD)
     results = judged(text)
@@ -229,7 +232,7 @@ def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
     for r, (_, why) in zip(results, BAD.values()):
         assert r["status"] == "invalid" and why in r["error"] and "\n" not in r["error"]
     assert results[6]["status"] == "invalid" and "not TOML" in results[6]["error"]
-    assert results[7]["status"] == "unsupported" and "stud" in results[7]["error"]
+    assert results[7]["status"] == "unsupported" and "not a PHH variant" in results[7]["error"]
     good = results[8]                 # the big blind's 1 over the small blind's goes back; the pot is 2
     assert good["status"] == "judged" and good["pots"][0]["awards"] == {"2": "2"}
     assert [p["returned"] for p in good["players"]] == ["0", "1", "0"]

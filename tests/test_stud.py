@@ -1,0 +1,207 @@
+"""Stud (issue 33): seven-card stud, stud hi/lo and razz as games of the rules, who brings in and
+who opens each street as rules (rules/stud.dl), their hand histories (F7S, F7S/8, FR) replayed
+and paid, held to pokerkit 0.7.7: its payouts, its hands and its choice of the actor on every
+street."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from decimal import Decimal
+
+import pytest
+
+from conftest import cases
+from engine import Engine
+from engine import interface as I
+from engine.evaluators import Ask, World
+from engine.history import Histories
+from engine.phh import read_histories
+from engine.stud import Opening, openers
+
+_engines: dict[str, Engine] = {}
+SHOWDOWNS = 200          # random showdowns of each game (2,000 in the slow test)
+GAMES = {"F7S": ("standard", "stud"), "F7S/8": ("standard", "stud-hilo"), "FR": ("ace-to-five", "razz")}
+
+
+def engines(name: str) -> Engine:
+    if name not in _engines:
+        _engines[name] = Engine(name)
+    return _engines[name]
+
+
+def judged(text: str) -> list[dict]:
+    return list(Histories(engines).judge(read_histories(text)))
+
+
+# ---- who brings in, who opens: hands.yaml ----------------------------------------------------
+
+
+def _street(case: dict) -> tuple[Engine, World, list[Ask]]:
+    engine = engines(case.get("rules", "standard"))
+    chips = tuple((I.UP_CARD, (0, int(p), c)) for p, cards in case["up"].items() for c in engine.cards(cards))
+    chips += tuple((I.FOLDED, (0, p)) for p in case.get("folded", ()))
+    asks = [Ask(I.BRINGS_IN, (0, None)), Ask(I.OPENS, (0, None))]
+    return engine, World((), board=(), game=engine.games[case["game"]], chips=chips), asks
+
+
+@pytest.mark.parametrize("case", cases("stud_openings"))
+def test_who_brings_in_and_who_opens(case):
+    engine, world, asks = _street(case)
+    ask = asks[0] if "brings_in" in case else asks[1]
+    want = [(0, case["brings_in"] if "brings_in" in case else case["opens"])]
+    assert engine.evaluator(1).answers([world], [ask])[0][ask] == want
+    assert engine.reference.answers([world], [ask])[0][ask] == want          # pyDatalog, the meaning
+
+
+# ---- hands dealt and played by pokerkit ------------------------------------------------------
+
+
+def _pokerkit_openers(text: str) -> list[tuple[str, Opening, int]]:
+    """Every street with betting of every hand as pokerkit replays it: (variant, the street's up
+    cards, the player pokerkit has open it, 0-based)."""
+    from pokerkit import HandHistory
+    out = []
+    for _, doc in read_histories(text):
+        section = "\n".join(f"{k} = {_toml(v)}" for k, v in doc.items())
+        seen = set()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for state in HandHistory.loads(section):
+                street = state.street_index
+                if street is None or state.opener_index is None or street in seen or not state.actor_indices:
+                    continue                              # a street without betting has no actor
+                if any(len(state.hole_cards[i]) < 3 + street for i in state.player_indices if state.statuses[i]):
+                    continue                              # the street is still being dealt
+                seen.add(street)
+                up = tuple((i + 1, tuple(repr(c).upper() for c in state.get_up_cards(i)))
+                           for i in state.player_indices if state.statuses[i])
+                out.append((doc["variant"], Opening(street, up, (), 0, 0), state.opener_index))
+    return out
+
+
+def _toml(v: object) -> str:
+    if isinstance(v, str):
+        return '"' + v + '"'
+    if isinstance(v, list):
+        return "[" + ", ".join(map(_toml, v)) + "]"
+    return str(v)
+
+
+def _agree(count: int, seed: int) -> None:
+    from phhsynth import synthesize
+    for code, (rules, game) in GAMES.items():
+        text = synthesize(count, seed=seed, variants=(code,))
+        results = judged(text)
+        docs = [doc for _, doc in read_histories(text)]
+        assert [r["status"] for r in results] == ["judged"] * count, [r.get("error") for r in results][:3]
+        for r, doc in zip(results, docs):            # pokerkit's finishing stacks, chip for chip
+            stacks = [Decimal(s) - Decimal(p["put"]) + Decimal(p["returned"]) + Decimal(p["won"])
+                      for s, p in zip(doc["starting_stacks"], r["players"])]
+            assert stacks == [Decimal(x) for x in doc["finishing_stacks"]], r["id"]
+        assert sum(any(p.get("best") for p in r["players"]) for r in results) > count // 4   # showdowns
+        streets = _pokerkit_openers(text)
+        assert {s.round for _, s, _ in streets} == {0, 1, 2, 3, 4}
+        engine = engines(rules)
+        assert openers(engine, game, [s for _, s, _ in streets]) == [who for _, _, who in streets]
+
+
+def test_stud_hands_of_pokerkit_are_paid_as_pokerkit_pays_them():
+    """100 hands of each stud game dealt and played by pokerkit (tests/phhsynth.py): every
+    player's finishing stack is pokerkit's, and on every street the rules' bringsIn and opens name
+    the player pokerkit has act first."""
+    _agree(100, seed=33)
+
+
+@pytest.mark.slow
+def test_two_thousand_stud_hands_of_each_game():
+    _agree(2000, seed=3333)
+
+
+# ---- showdowns: pokerkit's stud hands ---------------------------------------------------------
+
+
+def test_stud_showdowns_agree_with_pokerkit_hands():
+    """Random seven-card showdowns of each game: the winners (and the hi/lo low half) are those
+    of pokerkit's StandardHighHand, EightOrBetterLowHand and RegularLowHand."""
+    _showdowns(SHOWDOWNS, 33)
+
+
+@pytest.mark.slow
+def test_two_thousand_stud_showdowns_of_each_game():
+    _showdowns(2000, 3333)
+
+
+def _showdowns(count: int, seed: int) -> None:
+    from pokerkit import Deck, EightOrBetterLowHand, RegularLowHand, StandardHighHand
+    rng = random.Random(seed)
+    deck = list(Deck.STANDARD)
+    for rules, game, kinds in (("standard", "stud", [StandardHighHand]),
+                               ("standard", "stud-hilo", [StandardHighHand, EightOrBetterLowHand]),
+                               ("ace-to-five", "razz", [RegularLowHand])):
+        engine = engines(rules)
+        deals = []
+        for _ in range(count):
+            n = rng.randint(2, 7)
+            cards = rng.sample(deck, 7 * n)
+            deals.append([cards[7 * i:7 * i + 7] for i in range(n)])
+        worlds = [engine.deal([" ".join(repr(c).upper() for c in h) for h in hands], game=game) for hands in deals]
+        for hands, v in zip(deals, engine._verdicts(worlds)):
+            found = []
+            for kind in kinds:
+                values = []
+                for h in hands:
+                    try:
+                        values.append(kind.from_game(h, ()))
+                    except ValueError:
+                        values.append(None)
+                best = max((x for x in values if x is not None), default=None)
+                found.append(tuple(i for i, x in enumerate(values) if x is not None and x == best))
+            assert v.winners == found[0], (game, hands)
+            if len(kinds) > 1:
+                assert tuple(v.low or ()) == (found[1] if found[1] else ()), (game, hands)
+
+
+# ---- the replay's one-line reasons -------------------------------------------------------------
+
+STUD_HAND = """variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [100, 100, 100]
+actions = [{actions}]
+"""
+THIRD = '"d dh p1 AcAd2h", "d dh p2 KcKdQh", "d dh p3 7s8s3c"'
+
+
+@pytest.mark.parametrize("actions, why", [
+    (THIRD + ', "p3 pb"', "p3 acts first on third street, but p1 brings in (bringsIn)"),
+    (THIRD + ', "p1 cc"', "p1 must bring in (pb) or complete, not call"),
+    (THIRD + ', "p1 cbr 4"', "p1 raises to 4; the fixed limit makes it 5"),
+    (THIRD + ', "p1 pb", "p2 cbr 5", "p3 cbr 15"', "p3 raises to 15; the fixed limit makes it 10"),
+    (THIRD + ', "d db 9h"', "F7S has no board"),
+    ('"d dh p1 AcAd??"', "p1's up card is not known"),
+    (THIRD + ', "p1 pb", "p2 cc", "p3 cc", "d dh p1 3s", "d dh p2 Qs", "d dh p3 9s", "p1 cc"',
+     "p1 acts first on fourth street, but p2 opens by the up cards (opens)"),
+    (THIRD + ', "p1 pb", "p2 cc", "d dh p1 3s"', "a card is dealt while p3 is to act"),
+])
+def test_a_stud_record_that_cannot_have_happened_is_one_line(actions, why):
+    result, = judged(STUD_HAND.format(actions=actions))
+    assert result["status"] == "invalid" and why in result["error"] and "\n" not in result["error"]
+
+
+def test_a_stud_hand_where_no_contestant_shows_cannot_be_judged():
+    """pots_Muck: a hand not shown is mucked; where no contestant of a pot showed, nobody can say
+    who takes it."""
+    street = '"p{0} cc", "p{1} cc"'
+    actions = ('"d dh p1 ????2h", "d dh p2 ????Qh", "p1 pb", "p2 cc", "d dh p1 3s", "d dh p2 Qs", '
+               + ", ".join(street.format(2, 1) + f', "d dh p1 {a}", "d dh p2 {b}"'
+                           for a, b in (("4s", "Js"), ("5s", "Ts"), ("??", "??"))) + ', ' + street.format(2, 1))
+    hand = STUD_HAND.replace("[1, 1, 1]", "[1, 1]").replace("[100, 100, 100]", "[100, 100]")
+    result, = judged(hand.format(actions=actions))
+    assert result["status"] == "cannot be judged"
+    assert result["error"] == "player 1's and player 2's cards are not known"
+    shown = judged(hand.format(actions=actions + ', "p1 sm 9d9c2h3s4s5s8d"'))[0]
+    assert shown["status"] == "judged" and shown["pots"][0]["winners"] == [1]
+    assert shown["pots"][0]["reason"].startswith("pots_Mucked")
