@@ -263,7 +263,7 @@ def test_judge_reads_a_phh_file_and_writes_json(tmp_path, capsys):
     results = json.loads(out.read_text())["results"]
     assert len(results) == 18
     err = capsys.readouterr().err
-    assert "hands: 18, judged: 16 (3 showdowns), record agrees: 16" in err
+    assert "hands: 18, judged: 18 (3 showdowns), record agrees: 18" in err          # two by mucked hands
 
 
 def test_judge_tells_phh_on_stdin_by_content(monkeypatch, capsys):
@@ -278,7 +278,7 @@ def test_judge_tells_phh_on_stdin_by_content(monkeypatch, capsys):
 def test_history_prints_the_audit(capsys):
     assert main(["history", str(DATA / "online_showdown.phhs")]) == 0
     out = capsys.readouterr().out
-    assert "hands: 18\njudged: 16 (3 showdowns)\nrecord agrees: 16 (rake taken in 11)\ndisagrees: 0" in out
+    assert "hands: 18\njudged: 18 (3 showdowns)\nrecord agrees: 18 (rake taken in 13)\ndisagrees: 0" in out
 
 
 def test_a_file_that_is_no_phh_exits_2_with_one_line(tmp_path, capsys):
@@ -395,7 +395,19 @@ def _mixed_hands() -> str:
     from phhsynth import synthesize
     samples = "".join(f"[{path.stem}]\n" + path.read_text(encoding="utf-8").split("\n[", 1)[0] + "\n"
                       for path in SAMPLES if path.suffix == ".phh")
-    return samples + synthesize(150, seed=12, variants=("NT", "NS"))
+    return samples + UNSHOWN + synthesize(150, seed=12, variants=("NT", "NS"))
+
+
+# Three players to the river, no hand shown: no one can say who takes the pot (pots_Muck).
+UNSHOWN = """[unshown]
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cc",
+           "p2 cc", "p3 cc", "d db 9s", "p1 cc", "p2 cc", "p3 cc", "d db Jc", "p1 cc", "p2 cc", "p3 cc"]
+"""
 
 
 def test_one_run_answers_what_the_long_way_answers(monkeypatch):
