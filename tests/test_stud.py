@@ -205,3 +205,60 @@ def test_a_stud_hand_where_no_contestant_shows_cannot_be_judged():
     shown = judged(hand.format(actions=actions + ', "p1 sm 9d9c2h3s4s5s8d"'))[0]
     assert shown["status"] == "judged" and shown["pots"][0]["winners"] == [1]
     assert shown["pots"][0]["reason"].startswith("pots_Mucked")
+
+
+# ---- equity -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules, game, players", [
+    ("standard", "stud", ["AH AD 7C 2S 3S 4S", "KH KD KC 5S 6S 9D"]),
+    ("standard", "stud-hilo", ["AH 2D 3C 4S 9S KC", "KH KD 6C 5H 7H 8D"]),
+    ("ace-to-five", "razz", ["AH 2D 3C 4S 9S KC", "5H 6D 7C 8S TH JD"]),
+])
+def test_stud_equity_counts_every_deal_as_pokerkit_judges_it(rules, game, players):
+    """Six known cards each: every one of the 1,560 deals of the last two, counted by the engine
+    (the rules' five-card table) and judged one by one by pokerkit's hands."""
+    from pokerkit import Card, EightOrBetterLowHand, RegularLowHand, StandardHighHand
+    from engine.studequity import stud_equity
+    engine = engines(rules)
+    e = stud_equity(engine, players, game=game)
+    assert e.exact and e.boards == 40 * 39 and e.checked == 24
+    kinds = {"stud": [StandardHighHand], "stud-hilo": [StandardHighHand, EightOrBetterLowHand],
+             "razz": [RegularLowHand]}[game]
+    known = [list(Card.parse("".join(c[0] + c[1].lower() for c in p.split()))) for p in players]
+    rest = [c for c in Card.parse("".join(v + s for v in "23456789TJQKA" for s in "cdhs"))
+            if c not in known[0] + known[1]]
+    share = [0.0, 0.0]
+    for a in rest:
+        for b in rest:
+            if a == b:
+                continue
+            hands = [known[0] + [a], known[1] + [b]]
+            halves = []
+            for kind in kinds:
+                values = []
+                for h in hands:
+                    try:
+                        values.append(kind.from_game(h, ()))
+                    except ValueError:
+                        values.append(None)
+                if all(v is None for v in values):
+                    continue
+                best = max(v for v in values if v is not None)
+                halves.append([v is not None and v == best for v in values])
+            for won in halves:
+                for i in range(2):
+                    share[i] += won[i] / sum(won) / len(halves)
+    assert e.share == pytest.approx([s / e.boards for s in share], abs=1e-12)
+
+
+def test_stud_equity_samples_with_a_seed_and_says_so(capsys):
+    from engine.cli import main
+    assert main(["equity", "--game", "stud", "AH AD 5C", "KH KD 2C", "--samples", "3000", "--seed", "5"]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith("stud: sampled: 3,000 deals (seed 5)") and " ± " in first
+    assert main(["equity", "--game", "stud", "AH AD 5C", "KH KD 2C", "--samples", "3000", "--seed", "5"]) == 0
+    assert capsys.readouterr().out == first
+    assert main(["equity", "--game", "stud", "AH", "KH", "--board", "2C 3C 4C"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "stud has no board" in err
