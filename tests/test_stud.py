@@ -262,3 +262,47 @@ def test_stud_equity_samples_with_a_seed_and_says_so(capsys):
     assert main(["equity", "--game", "stud", "AH", "KH", "--board", "2C 3C 4C"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "stud has no board" in err
+
+
+# ---- poker check --cards 7: razz's and stud hi/lo's low half --------------------------------------
+
+
+def _seven_card_counts() -> tuple[dict[str, int], int]:
+    """Razz's best five of seven by category, and the sevens with an eight-or-better low, counted
+    apart from the rules: every way of 0 to 4 cards of each of the 13 values adding up to seven,
+    times the ways to choose their suits; five different values or more make no pair, four one
+    pair, three two pairs, two a full house; a low needs five different values of ace to eight."""
+    from math import comb
+    razz = {"high card": 0, "one pair": 0, "two pair": 0, "full house": 0}
+    names = {4: "one pair", 3: "two pair", 2: "full house"}
+    low = 0
+
+    def count(i: int, left: int, vec: list[int]) -> None:
+        nonlocal low
+        if i == 13:
+            if not left:
+                ways = 1
+                for c in vec:
+                    ways *= comb(4, c)
+                different = sum(1 for c in vec if c)
+                razz[names.get(different, "high card")] += ways
+                low += ways * (sum(1 for c in vec[:8] if c) >= 5)
+            return
+        for c in range(min(4, left) + 1):
+            count(i + 1, left - c, vec + [c])
+    count(0, 7, [])
+    return razz, low
+
+
+@pytest.mark.parametrize("rules", ["ace-to-five", "eight-or-better"])
+def test_seven_card_counts_of_the_low_games(rules):
+    """`poker check --rules ace-to-five|eight-or-better --cards 7`: every seven-card hand's best five
+    by the rules' table, held to the counts of expected.toml, which are these counted apart."""
+    from engine.check7 import check_seven
+    razz, low = _seven_card_counts()
+    engine = engines(rules)
+    want = razz if rules == "ace-to-five" else {"eight or better": low, "no low": 133_784_560 - low}
+    assert dict(engine.ruleset.published.sevens.frequencies) == want
+    report = check_seven(engine, samples=60)
+    assert report.frequencies == want
+    assert all(o.holds for o in report.obligations), [o.name for o in report.obligations if not o.holds]
