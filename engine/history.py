@@ -715,7 +715,7 @@ class Histories:
         """The record's winnings and finishing stacks against the rules' payout (its JSON)."""
         p = h.played
         out: list[str] = []
-        notes: list[str] = []
+        notes: list[str] = list(p.notes)          # the replay's (engine.stud: a street not checked)
         agree = True
         rake = 0
         if p.winnings is not None:

@@ -42,10 +42,10 @@ _ASKS = (Ask(I.BRINGS_IN, (0, None)), Ask(I.OPENS, (0, None)))
 @dataclass(frozen=True)
 class Opening:
     """A street as the record opens it: its round (0 third street), each player's up cards
-    (PHH numbers from 1; folded players left out), who could act (0-based, seat order), and who
-    acted first (0-based)."""
+    (PHH numbers from 1; folded players left out; None for a card the record does not know),
+    who could act (0-based, seat order), and who acted first (0-based)."""
     round: int
-    up: tuple[tuple[int, tuple[str, ...]], ...]
+    up: tuple[tuple[int, tuple[str | None, ...]], ...]
     able: tuple[int, ...]
     first: int
     action: int                  # the record's action number (1-based), for the message
@@ -147,9 +147,7 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
                 if len(hole[p]) + len(cards) > allowed:
                     raise _Bad(f"{args[0]} is dealt more than {allowed} cards by {STREETS[min(allowed, 7) - 3]} street"
                                if allowed < CARDS else f"{args[0]} holds more than {CARDS} cards")
-                for i, c in enumerate(cards, len(hole[p])):
-                    if c is None and i in UP_PLACES:
-                        raise _Bad(f"{args[0]}'s up card is not known: who acts first cannot be told")
+                for c in cards:
                     if c is not None:
                         if c in dealt:
                             raise _Bad(f"the card {c} is dealt twice")
@@ -258,7 +256,7 @@ def _bring_in(table: _Table, p: int, amount: int) -> None:
 
 def openers(engine: "Engine", game: str, streets: Sequence[Opening]) -> list[int | None]:
     """Who opens each street, as the rules say (0-based; None when they name no one): bringsIn on
-    third street, opens after, asked about every street at once."""
+    third street, opens after, asked about every street at once (its up cards all known)."""
     code = engine.games[game]
     worlds = [World((), board=(), game=code,
                     chips=tuple((I.UP_CARD, (0, q, c)) for q, cards in s.up for c in engine.cards(" ".join(cards))))
@@ -273,8 +271,18 @@ def openers(engine: "Engine", game: str, streets: Sequence[Opening]) -> list[int
 def check_openings(engine: "Engine", hands: Sequence[Any]) -> None:
     """Each stud hand's streets checked against the rules: the first to act must be the rules'
     opener, or the first after him in seat order who can act; a hand whose record has another
-    act first fails as invalid (``hand.fail``), naming the street and the rules' player."""
-    asked: list[tuple[Any, Opening]] = [(h, s) for h in hands for s in h.played.openings]
+    act first fails as invalid (``hand.fail``), naming the street and the rules' player.  A
+    street where some player's up card is not known (``????``) cannot be asked: the hand's notes
+    say so, and its pots are paid as the record plays them."""
+    asked: list[tuple[Any, Opening]] = []
+    for h in hands:
+        for s in h.played.openings:
+            unknown = [q for q, cards in s.up if None in cards]
+            if unknown:              # the rules cannot be asked: said in the record's notes
+                h.played.notes.append(f"who acts first on {STREETS[s.round]} street is not checked: "
+                                      + " and ".join(f"p{q}'s" for q in unknown) + " up cards are not known")
+            else:
+                asked.append((h, s))
     by_game: dict[str, list[int]] = {}
     for i, (h, _) in enumerate(asked):
         by_game.setdefault(VARIANTS[h.played.variant].game, []).append(i)

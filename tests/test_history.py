@@ -21,7 +21,8 @@ from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
 from engine.history import AWARD_ASKS, POT_ASKS, Histories
-from engine.phh import HistoryError, read_histories, replay
+from engine.phh import STUD, HistoryError, read_histories, replay
+from engine.stud import replay as replay_stud
 
 DATA = ROOT / "tests" / "data" / "phh"
 SAMPLES = sorted(DATA.glob("*.phh*"))
@@ -92,7 +93,7 @@ def test_every_judged_sample_hand_pays_out_as_pokerkit_replays_it():
             if result["status"] != "judged" or pk is None:
                 continue
             ours = _our_stacks(result, doc["starting_stacks"])
-            unit = Decimal(1) / replay(doc).scale
+            unit = Decimal(1) / (replay_stud if doc["variant"] in STUD else replay)(doc).scale
             assert all(abs(a - b) < unit for a, b in zip(ours, pk)), (path.name, result["id"], ours, pk)
             assert sum(ours) == sum(Decimal(str(s)) for s in doc["starting_stacks"])     # no chip lost
             compared += 1
