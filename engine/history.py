@@ -106,11 +106,13 @@ def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
 
 
 def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
-    """The pots two or more players will contest, foreseen from what each put in as the card
-    room builds pots (rules/pots.dl: an uncalled bet returned, a level for each live player's
-    stake, its contestants those who reached it, its showdown of those whose hands were shown).  Only a guess, so that the showdowns can be
-    asked before the rules and go into the same run as the pots: the rules' own pots check it,
-    hand by hand, and a hand it misses is asked again the long way (Histories._in_one_run)."""
+    """The showdowns of the pots two or more players will contest, foreseen from what each put
+    in as the card room builds pots (rules/pots.dl: an uncalled bet returned, a level for each
+    live player's stake, its contestants those who reached it, its showdown of those whose
+    hands were shown: level -> those players, where two or more).  Only a guess, so that the
+    showdowns can be asked before the rules and go into the same run as the pots: the rules'
+    own pots check it, hand by hand, and a hand it misses is asked again the long way
+    (Histories._in_one_run)."""
     n = len(p.stakes)
     kept, bet = [0] * n, [False] * n
     for bets in p.bets:

@@ -24,13 +24,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from . import interface as I
 from .evaluators import Ask, World
-from .phh import (MAX_UNITS, STUD, VARIANTS, HistoryError, Played, _amounts, _Bad, _cards, _decimal, _in_units,
+from .phh import (MAX_UNITS, VARIANTS, HistoryError, Played, _amounts, _Bad, _cards, _decimal, _in_units,
                   _places, _SEATS, _Table, _text, _UNKNOWN)
 
 if TYPE_CHECKING:
     from .core import Engine
 
-CODES = frozenset(STUD)
 UP_PLACES = range(2, 6)          # a player's 3rd to 6th cards are dealt face up
 CARDS = 7                        # each player's cards in all
 ROUNDS = 5                       # third to seventh street
@@ -173,6 +172,9 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
                                for q in live())
                     openings.append(Opening(round_no, up, able, p, k))     # type: ignore[arg-type]
                     betting, raises, completing = True, 0, round_no == 0 and bring > 0
+                    if verb == "pb" and not completing:
+                        raise _Bad(f"p{p + 1} posts a bring-in on {STREETS[round_no]} street"
+                                   + ("" if round_no == 0 else ": only third street has one"))
                     if completing and verb in ("cc", "f"):
                         raise _Bad(f"p{p + 1} must bring in (pb) or complete, not {'call' if verb == 'cc' else 'fold'}")
                 elif verb == "pb":
@@ -234,9 +236,9 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
         cards = shown[p] if shown[p] is not None else hole[p]
         finals.append(tuple(cards) if len(cards) == CARDS and None not in cards else None)  # type: ignore[arg-type]
     if max(table.put) > MAX_UNITS:
-        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
-    return StudPlayed(ident, code, tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n)),
-                      scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
+        raise bad(f"the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
+    names = tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n))
+    return StudPlayed(ident, code, names, scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
                       tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
                       tuple(folded), still, tuple(finals), (), over,
                       tuple(units(finishing)) if finishing else None,

@@ -184,6 +184,9 @@ THIRD = '"d dh p1 AcAd2h", "d dh p2 KcKdQh", "d dh p3 7s8s3c"'
     (THIRD + ', "p1 pb", "p2 cc", "p3 cc", "d dh p1 3s", "d dh p2 Qs", "d dh p3 9s", "p1 cc"',
      "p1 acts first on fourth street, but p2 opens by the up cards (opens)"),
     (THIRD + ', "p1 pb", "p2 cc", "d dh p1 3s"', "a card is dealt while p3 is to act"),
+    (THIRD + ', "p1 pb", "p2 cc", "p3 cc", "d dh p1 3s", "d dh p2 Qs", "d dh p3 9s", "p2 pb"',
+     "p2 posts a bring-in on fourth street: only third street has one"),
+    (THIRD + ', "p1 pb", "p2 pb"', "p2 posts a bring-in, which only the first to act on third street does"),
 ])
 def test_a_stud_record_that_cannot_have_happened_is_one_line(actions, why):
     result, = judged(STUD_HAND.format(actions=actions))
