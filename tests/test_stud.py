@@ -327,3 +327,13 @@ def test_the_wsop_stud_hands_are_paid_as_the_record_says():
     noted = {r["id"]: r["record"].get("notes") for r in judged_ if r["record"].get("notes")}
     assert noted[49] == ["who acts first on third street is not checked: p1's and p5's up cards are not known"]
     assert sorted(noted) == [49, 50, 51, 52, 53]
+
+
+def test_beat_judges_a_stud_showdown_without_a_board(capsys):
+    from engine.cli import main
+    assert main(["beat", "--game", "stud", "AH AD KS KD 2C 3C 9H", "QH QD QS 4D 5C 7C 8H"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "2" and out[3] == "player 2 (QH QD QS 4D 5C 7C 8H): QH QD QS 7C 8H: three of a kind (rank 4)"
+    assert main(["beat", "--rules", "ace-to-five", "--game", "razz", "AH 2D 3S 4D 5C TC JH",
+                 "QH QD QS 4C 6C 7C 8H"]) == 0
+    assert capsys.readouterr().out.splitlines()[2].endswith("AH 2D 3S 4D 5C: high card (rank 6)")
