@@ -14,6 +14,7 @@ import pytest
 from conftest import ROOT, cases
 from engine import Engine
 from engine import interface as I
+from engine.core import SMALL_BATCH
 from engine.evaluators import Ask, World
 from engine.history import Histories
 from engine.phh import read_histories
@@ -50,8 +51,9 @@ def test_who_brings_in_and_who_opens(case):
     engine, world, asks = _street(case)
     ask = asks[0] if "brings_in" in case else asks[1]
     want = [(0, case["brings_in"] if "brings_in" in case else case["opens"])]
-    assert engine.evaluator(1).answers([world], [ask])[0][ask] == want
-    assert engine.reference.answers([world], [ask])[0][ask] == want          # pyDatalog, the meaning
+    assert engine.evaluator(1).answers([world], [ask])[0][ask] == want            # in-process
+    assert engine.evaluator(SMALL_BATCH + 1).answers([world], [ask])[0][ask] == want   # DuckDB
+    assert engine.reference.answers([world], [ask])[0][ask] == want              # pyDatalog, the meaning
 
 
 # ---- hands dealt and played by pokerkit ------------------------------------------------------
