@@ -696,11 +696,19 @@ class Engine(LogicOwner):
         """The games the rules know (gameName): ``{"holdem": 1, ...}``, name to code."""
         return {name: code for code, name in self._static(I.GAME_NAME, 2)}
 
+    @property
+    def boardless(self) -> frozenset[int]:
+        """The games (codes) the rules deal without a board (noBoard: the stud games)."""
+        if not any(c.head == I.NO_BOARD for c in self.ruleset.clauses):
+            return frozenset()
+        return frozenset(g for (g,) in self._static(I.NO_BOARD, 1))
+
     def deal(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> World:
         """A showdown as the rules see it: the players' own cards, the board, the game's code.
 
         Without a board, each hand holds all its cards: the first two (four in Omaha) are its own
-        and the rest its board, which is every five of them in hold'em.
+        and the rest its board, which is every five of them in hold'em; a stud game (noBoard) has
+        none, each player's seven cards are his own.
 
         Raises:
             InvalidCards: The cards do not read, the game is unknown, or the cards are too many
@@ -709,6 +717,8 @@ class Engine(LogicOwner):
         code, own = self._game(game)
         players = [tuple(self.cards(h)) for h in hands]
         cards = tuple(self.cards(board)) if board is not None else None
+        if cards is None and code in self.boardless:           # stud: each player's own cards alone
+            cards = ()
         if cards is None:
             if len(players) != 1:
                 raise InvalidCards("a showdown of several players needs a board")

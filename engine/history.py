@@ -42,7 +42,9 @@ from .evaluators.compiled import CompiledEvaluator, worker_count
 from .hilo import with_low
 from .io import remove_run_directory, remove_stale_runs, run_directory
 from .limits import collector_paused, stop_soon, worker_process
-from .phh import VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
+from .phh import STUD, VARIANTS, HistoryError, Played, Unsupported, parse_hand, replay
+from .stud import check_openings
+from .stud import replay as replay_stud
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -51,7 +53,8 @@ CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
 LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
 TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
-POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None))]
+POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
+            Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
 STATUSES = ("judged", "cannot be judged", "unsupported", "invalid")
 
@@ -70,12 +73,13 @@ class _Hand:
     returned: dict[int, int] = field(default_factory=dict)
     pots: dict[int, int] = field(default_factory=dict)             # level -> amount
     contests: dict[int, list[int]] = field(default_factory=dict)   # level -> players (1-based)
+    shows: dict[int, list[int]] = field(default_factory=dict)      # level -> players shown (pots_Muck)
     high: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> winners (1-based)
     low: dict[int, tuple[int, ...]] = field(default_factory=dict)
     awards: dict[int, dict[int, int]] = field(default_factory=dict)  # level -> player -> amount
     best: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # player -> (five, rank)
     chips: tuple[tuple[str, tuple[int, ...]], ...] = ()             # its facts for rules/pots.dl
-    contested: bool = False                                         # a pot two or more contest
+    contested: bool = False                                         # a pot of two or more hands shown
     showdown: bool = False                                          # its showdowns were asked
     foreseen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> players: _foresee
 
@@ -90,7 +94,7 @@ def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
         if isinstance(item, HistoryError):
             raise item
         doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
-        hand.played = replay(doc, ident)
+        hand.played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
         hand.chips = _chips(hand.played)
     except Unsupported as exc:
         hand.fail("unsupported", str(exc))
@@ -103,15 +107,18 @@ def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """A hand's facts for rules/pots.dl (players numbered from 1, as PHH numbers them)."""
     return tuple((I.ANTE, (0, i + 1, x)) for i, x in enumerate(p.antes) if x) + \
         tuple((I.BET, (0, i + 1, r, x)) for r, bets in enumerate(p.bets, 1) for i, x in enumerate(bets) if x) + \
-        tuple((I.FOLDED, (0, i + 1)) for i in p.folded)
+        tuple((I.FOLDED, (0, i + 1)) for i in p.folded) + \
+        tuple((I.UNSHOWN, (0, i + 1)) for i in p.live if p.hole[i] is None and len(p.live) > 1)
 
 
 def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
-    """The pots two or more players will contest, foreseen from what each put in as the card
-    room builds pots (rules/pots.dl: an uncalled bet returned, a level for each live player's
-    stake, its contestants those who reached it).  Only a guess, so that the showdowns can be
-    asked before the rules and go into the same run as the pots: the rules' own pots check it,
-    hand by hand, and a hand it misses is asked again the long way (Histories._in_one_run)."""
+    """The showdowns of the pots two or more players will contest, foreseen from what each put
+    in as the card room builds pots (rules/pots.dl: an uncalled bet returned, a level for each
+    live player's stake, its contestants those who reached it, its showdown of those whose
+    hands were shown: level -> those players, where two or more).  Only a guess, so that the
+    showdowns can be asked before the rules and go into the same run as the pots: the rules'
+    own pots check it, hand by hand, and a hand it misses is asked again the long way
+    (Histories._in_one_run)."""
     n = len(p.stakes)
     kept, bet = [0] * n, [False] * n
     for bets in p.bets:
@@ -123,7 +130,7 @@ def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
     stakes = {q: kept[q] for q in p.live if bet[q] or p.antes[q]}
     out: dict[int, tuple[int, ...]] = {}
     for level in sorted(set(stakes.values())):
-        players = tuple(q + 1 for q, x in sorted(stakes.items()) if x >= level)
+        players = tuple(q + 1 for q, x in sorted(stakes.items()) if x >= level and p.hole[q] is not None)
         if len(players) > 1:
             out[level] = players
     return out
@@ -514,6 +521,13 @@ class Histories:
     def _judge_hands(self, hands: list[_Hand]) -> list[Any]:
         """Replayed hands judged: one result each, in order."""
         todo = [h for h in hands if h.status == "judged"]
+        stud: dict[str, list[_Hand]] = {}
+        for h in todo:
+            if h.played.variant in STUD:
+                stud.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
+        for name, group in stud.items():                      # who acts first: the rules (rules/stud.dl)
+            check_openings(self.engines(name), group)
+        todo = [h for h in todo if h.status == "judged"]
         for h in todo:
             if not h.played.over:
                 h.fail("cannot be judged", "the record stops before the hand is over")
@@ -554,8 +568,9 @@ class Histories:
         worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         missed = []
         for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
-            self._fill(h, *(answers[a] for a in POT_ASKS))
-            if {level: tuple(ps) for level, ps in h.contests.items() if len(ps) > 1} == h.foreseen:
+            if self._fill(h, *(answers[a] for a in POT_ASKS)):
+                continue                                      # cannot be judged
+            if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
                 self._take(h, answers[AWARD_ASKS[0]])
             else:
                 h.status, h.error, h.showdown, h.high, h.low, h.best = "judged", None, False, {}, {}, {}
@@ -563,13 +578,21 @@ class Histories:
         return missed
 
     @staticmethod
-    def _fill(h: _Hand, returned: list[tuple], pots: list[tuple], contests: list[tuple]) -> None:
+    def _fill(h: _Hand, returned: list[tuple], pots: list[tuple], contests: list[tuple], shows: list[tuple],
+              unjudged: list[tuple]) -> bool:
+        """The rules' pots of a hand; whether a pot cannot be judged (the hand fails so)."""
         h.returned = {p: x for _, p, x in returned}
         h.pots = {level: x for _, level, x in pots}
-        h.contests = {}
+        h.contests, h.shows = {}, {}
         for _, level, p in contests:
             h.contests.setdefault(level, []).append(p)
-        h.contested = any(len(players) > 1 for players in h.contests.values())
+        for _, level, p in shows:
+            h.shows.setdefault(level, []).append(p)
+        h.contested = any(len(players) > 1 for players in h.shows.values())
+        if unjudged:                # a pot of two or more and no hand shown (pots_Muck)
+            unknown = sorted({q for _, level in unjudged for q in h.contests.get(level, ())})
+            h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
+        return bool(unjudged)
 
     @staticmethod
     def _winners(h: _Hand) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -585,7 +608,7 @@ class Histories:
         worlds = [World((), chips=h.chips) for h in hands]
         for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
             self._fill(h, *(answers[a] for a in POT_ASKS))
-            if not h.contested:
+            if not h.contested and h.status == "judged":
                 self._take(h, answers[AWARD_ASKS[0]])
 
     @staticmethod
@@ -595,9 +618,9 @@ class Histories:
             shares[p] = shares.get(p, 0) + x
 
     def _showdowns(self, engine: "Engine", hands: list[_Hand],
-                   pots: Callable[[_Hand], dict[int, Any]] = lambda h: h.contests) -> None:
-        """The second question: each pot's winners (h.high, h.low), a showdown of exactly those
-        who contest it (``pots``: level -> players, the rules' or those foreseen)."""
+                   pots: Callable[[_Hand], dict[int, Any]] = lambda h: h.shows) -> None:
+        """The second question: each pot's winners (h.high, h.low), a showdown of exactly the
+        hands shown of those who contest it (``pots``: level -> players, the rules' or those foreseen)."""
         _adopt(self)                                  # a worker: the parent's tables and proofs
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
@@ -713,6 +736,10 @@ class Histories:
     def _reason(self, h: _Hand, level: int, contestants: list[int], engine: "Engine") -> str:
         if len(contestants) == 1:
             return f"pots_Alone: player {contestants[0]} is the only one left in this pot"
+        shown = h.shows.get(level, [])
+        if len(shown) == 1:
+            return (f"pots_Mucked: player {shown[0]}'s hand is the only one shown of players "
+                    + ", ".join(map(str, contestants)) + " (a hand not shown is mucked)")
         high = h.high.get(level, ())
         def hand(q: int) -> str:
             five, rank = h.best[q]
@@ -738,7 +765,7 @@ class Histories:
         """The record's winnings and finishing stacks against the rules' payout (its JSON)."""
         p = h.played
         out: list[str] = []
-        notes: list[str] = []
+        notes: list[str] = list(p.notes)          # the replay's (engine.stud: a street not checked)
         agree = True
         rake = 0
         if p.winnings is not None:

@@ -6,7 +6,8 @@ facts or asks the rules names the predicates through this module, never as strin
 >>> INPUTS["holds"]
 ('set', 'position', 'card')
 >>> sorted(INPUTS)
-['ante', 'bet', 'board', 'candidate', 'declared', 'folded', 'game', 'holds', 'potHigh', 'potLow', 'seat']
+['ante', 'bet', 'board', 'candidate', 'declared', 'folded', 'game', 'holds', 'potHigh', 'potLow', 'seat', 'unshown',
+ 'upCard']
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ BET: Final = "bet"                # bet(T, P, S, X): P put X in on betting round
 FOLDED: Final = "folded"          # folded(T, P): P folded or mucked, and so forfeits what he put in
 POT_HIGH: Final = "potHigh"       # potHigh(T, L, P): P's hand is the best of those who contest pot L
 POT_LOW: Final = "potLow"         # potLow(T, L, P): P's low is the best qualifying low among them
+UNSHOWN: Final = "unshown"        # unshown(T, P): P is in at the showdown and his cards were not shown
+# A stud hand's street (rules/stud.dl): the up cards, with game(T, G) and folded(T, P).
+UP_CARD: Final = "upCard"         # upCard(T, P, C): player P of hand T has the card C face up
 INPUTS: Final[dict[str, tuple[str, ...]]] = {
     DECLARED: ("set",),
     HOLDS: ("set", "position", "card"),
@@ -38,8 +42,11 @@ INPUTS: Final[dict[str, tuple[str, ...]]] = {
     FOLDED: ("table", "player"),
     POT_HIGH: ("table", "level", "player"),
     POT_LOW: ("table", "level", "player"),
+    UNSHOWN: ("table", "player"),
+    UP_CARD: ("table", "player", "card"),
 }
-CHIPS: Final = (ANTE, BET, FOLDED, POT_HIGH, POT_LOW)     # the inputs that are not cards
+# The inputs given as World.chips (not sets of cards): a hand history's chips, a stud street's up cards.
+CHIPS: Final = (ANTE, BET, FOLDED, POT_HIGH, POT_LOW, UNSHOWN, UP_CARD)
 
 # Predicates the engine asks.
 IS_CARD: Final = "isCard"
@@ -70,6 +77,7 @@ GAME_NAME: Final = "gameName"        # gameName(G, Name)
 HOLE_CARDS: Final = "holeCards"      # holeCards(G, N): each player's own cards in game G
 USES_OWN: Final = "usesOwn"          # usesOwn(G, N): exactly N of a player's own cards play in game G
 BOARD_CARDS: Final = "boardCards"    # boardCards(N): a board may hold N cards
+NO_BOARD: Final = "noBoard"          # noBoard(G): game G has no board (stud: seven cards each)
 PLAYS: Final = "plays"               # plays(P, S): the five S is player P's hand
 MAY_PLAY: Final = "mayPlay"          # mayPlay(P, S): the five S may be player P's hand
 SHOWDOWN_WINNER: Final = "showdownWinner"
@@ -84,3 +92,8 @@ RETURNED: Final = "returned"      # returned(T, P, X): the part of P's stake no 
 CONTESTS: Final = "contests"      # contests(T, L, P): P contests the pot of level L
 POT_AMOUNT: Final = "potAmount"   # potAmount(T, L, X): the pot of level L holds X
 AWARD: Final = "award"            # award(T, L, Half, P, X): P takes X of pot L (Half 1 high, 2 low)
+SHOWS: Final = "shows"            # shows(T, L, P): P's hand is in the showdown of pot L (shown)
+UNJUDGED: Final = "unjudged"      # unjudged(T, L): pot L has a showdown and no hand shown in it
+# Stud (rules/stud.dl): who acts first on a street.
+BRINGS_IN: Final = "bringsIn"     # bringsIn(T, P): P brings in on third street
+OPENS: Final = "opens"            # opens(T, P): P's showing hand opens a later street

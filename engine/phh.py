@@ -62,13 +62,14 @@ VARIANTS: dict[str, Variant] = {
     "N2L1D": Variant("deuce-to-seven", None, 5, 2, draws=1),
     "F2L3D": Variant("deuce-to-seven", None, 5, 4, draws=3),
     "FB": Variant("badugi", None, 4, 4, draws=3),
+    # Stud: seven cards each, no board, five rounds; replayed by engine.stud (who opens: the rules).
+    "F7S": Variant("standard", "stud", 7, 5),
+    "F7S/8": Variant("standard", "stud-hilo", 7, 5),
+    "FR": Variant("ace-to-five", "razz", 7, 5),
 }
 # Variants of the standard whose games the rules do not have yet: reported per hand.
-UNSUPPORTED = {
-    "F7S": "seven-card stud (no board; the first to act set by the up cards) is not a game of the rules yet",
-    "F7S/8": "seven-card stud hi/lo is not a game of the rules yet",
-    "FR": "razz (seven-card stud, ace-to-five low) is not a game of the rules yet",
-}
+UNSUPPORTED: dict[str, str] = {}
+STUD = ("F7S", "F7S/8", "FR")     # replayed by engine.stud.replay, not here
 REQUIRED = ("variant", "antes", "starting_stacks", "actions")
 # PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
 _CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
@@ -465,6 +466,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if code not in VARIANTS:
         raise Unsupported(f"{code!r} is not a PHH variant this engine knows "
                           f"({', '.join(sorted({*VARIANTS, *UNSUPPORTED}))})")
+    if code in STUD:
+        raise HistoryError(f"{where}: {code} is a stud game: engine.stud replays it")
     v = VARIANTS[code]
     stacks_in = doc["starting_stacks"]
     if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:

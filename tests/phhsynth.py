@@ -37,6 +37,9 @@ from pathlib import Path
 from pokerkit import (
     Automation,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     HandHistory,
     Mode,
     NoLimitShortDeckHoldem,
@@ -52,7 +55,10 @@ __all__ = ["synthesize", "write", "cached", "play", "VARIANTS", "CACHE_DIR"]
 
 FORMAT = 1                                  # bump when hands change: names the cached files
 CACHE_DIR = Path("/tmp/poker-phh-synth")
-VARIANTS = ("NT", "PO", "FO/8", "NS")
+VARIANTS = ("NT", "PO", "FO/8", "NS", "F7S", "F7S/8", "FR")
+STUD = {"F7S": FixedLimitSevenCardStud, "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+        "FR": FixedLimitRazz}
+STUD_PLAYERS = 6     # seven cards each and four burnt: past six players pokerkit deals mucked cards again
 
 # The bookkeeping is pokerkit's; dealing and showing are ours, so they appear among the actions.
 AUTOMATIONS = (
@@ -66,7 +72,7 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 STAKES = (2, 2, 2, 4, 10, 20, 50, 100)     # big blinds; the small blind is half
-FIXED_LIMIT = {"FO/8"}
+FIXED_LIMIT = {"FO/8", *STUD}
 # At most this many completions/bets/raises a betting round in fixed limit: the big blind counts
 # as the opening bet preflop, so "a bet and three raises" everywhere (also within pokerkit's 4).
 FIXED_CAP = (3, 4, 4, 4)
@@ -118,6 +124,9 @@ def _game(variant: str, ante: list[int], blinds: list[int], bb: int) -> Poker:
         return PotLimitOmahaHoldem(min_bet=bb, **kw)
     if variant == "FO/8":
         return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(small_bet=bb, big_bet=2 * bb, **kw)
+    if variant in STUD:         # antes and a bring-in (a quarter of the small bet), no blinds
+        del kw["raw_blinds_or_straddles"]
+        return STUD[variant](bring_in=max(1, bb // 4), small_bet=bb, big_bet=2 * bb, **kw)
     raise ValueError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
 
 
@@ -129,6 +138,9 @@ def _table(rng: random.Random, n: int, variant: str) -> tuple[list[int], list[in
     blinds = [sb, bb] + [0] * (n - 2)
     ante = [0] * n
     r = rng.random()
+    if variant in STUD:                                # stud: antes always, no blinds
+        blinds = [0] * n
+        r = 0.0
     if r < 0.2:                                        # uniform antes
         a = max(1, round(bb * rng.choice((0.1, 0.125, 0.2, 0.25, 0.5))))
         ante = [a] * n
@@ -158,7 +170,10 @@ def _act(rng: random.Random, state: State, variant: str, style: tuple[float, flo
     hi = state.max_completion_betting_or_raising_to_amount
     if variant in FIXED_LIMIT and lo is not None:
         street = state.street_index or 0
-        if state.completion_betting_or_raising_count >= FIXED_CAP[min(street, 3)]:
+        if variant in STUD and state.can_post_bring_in() and rng.random() < 0.8:
+            state.post_bring_in()                      # the bring-in, mostly; else a completion
+            return
+        if variant not in STUD and state.completion_betting_or_raising_count >= FIXED_CAP[min(street, 3)]:
             lo = None
         else:
             hi = lo                                    # one fixed unit (or all-in for less)
@@ -172,7 +187,7 @@ def _act(rng: random.Random, state: State, variant: str, style: tuple[float, flo
     if owed:                                           # a cheap call is folded less (pot odds)
         pot = state.total_pot_amount                   # the outstanding bets included
         fold_p *= min(1.0, 0.5 + 1.5 * owed / (pot + owed))
-    if owed and rng.random() < fold_p:
+    if owed and rng.random() < fold_p and state.can_fold():
         state.fold()
         return
     # Each raise of the round makes the next less likely, as at a real table.
@@ -189,7 +204,10 @@ def _act(rng: random.Random, state: State, variant: str, style: tuple[float, flo
                 amount = rng.randint(lo, hi)
         state.complete_bet_or_raise_to(amount)
         return
-    state.check_or_call()
+    if state.can_check_or_call():
+        state.check_or_call()
+    else:                                              # the bring-in: post it, or complete
+        state.post_bring_in() if state.can_post_bring_in() else state.complete_bet_or_raise_to(lo)
 
 
 def _play_once(rng: random.Random, variant: str, n: int) -> tuple[Poker, State, bool]:
@@ -278,8 +296,11 @@ def _hand_text(index: int, game: Poker, state: State) -> str:
     """One hand's PHH section: pokerkit builds the actions and the forced bets from the state."""
     hh = HandHistory.from_game_state(game, state)
     n = len(hh.starting_stacks)
-    fields: list[tuple[str, object]] = [("variant", hh.variant), ("antes", hh.antes),
-                                        ("blinds_or_straddles", hh.blinds_or_straddles)]
+    fields: list[tuple[str, object]] = [("variant", hh.variant), ("antes", hh.antes)]
+    if hh.variant in STUD:
+        fields.append(("bring_in", hh.bring_in))
+    else:
+        fields.append(("blinds_or_straddles", hh.blinds_or_straddles))
     if hh.variant in FIXED_LIMIT:
         fields += [("small_bet", hh.small_bet), ("big_bet", hh.big_bet)]
     else:
@@ -310,7 +331,7 @@ def synthesize(count: int, seed: int = 0, variants: tuple[str, ...] = ("NT",),
     for i in range(1, count + 1):
         rng = random.Random(f"phh-synth/{seed}/{i}")   # str seeds: stable across runs
         variant = rng.choice(variants)
-        game, state = play(rng, variant, rng.randint(lo, hi))
+        game, state = play(rng, variant, rng.randint(lo, min(hi, STUD_PLAYERS) if variant in STUD else hi))
         if i > 1:
             out.write("\n")
         out.write(_hand_text(i, game, state))

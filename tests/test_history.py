@@ -21,7 +21,8 @@ from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
 from engine.history import AWARD_ASKS, POT_ASKS, Histories
-from engine.phh import HistoryError, read_histories, replay
+from engine.phh import STUD, HistoryError, read_histories, replay
+from engine.stud import replay as replay_stud
 
 DATA = ROOT / "tests" / "data" / "phh"
 SAMPLES = sorted(DATA.glob("*.phh*"))
@@ -92,7 +93,7 @@ def test_every_judged_sample_hand_pays_out_as_pokerkit_replays_it():
             if result["status"] != "judged" or pk is None:
                 continue
             ours = _our_stacks(result, doc["starting_stacks"])
-            unit = Decimal(1) / replay(doc).scale
+            unit = Decimal(1) / (replay_stud if doc["variant"] in STUD else replay)(doc).scale
             assert all(abs(a - b) < unit for a, b in zip(ours, pk)), (path.name, result["id"], ours, pk)
             assert sum(ours) == sum(Decimal(str(s)) for s in doc["starting_stacks"])     # no chip lost
             compared += 1
@@ -112,9 +113,12 @@ def test_the_samples_say_what_each_hand_is():
     assert [(p["amount"], p["contestants"], p["awards"]) for p in hilo["pots"]] == [
         ("3900000", [1, 2, 3], {"1": "2925000", "3": "975000"}), ("2000000", [1, 3], {"1": "1500000", "3": "500000"})]
     assert hilo["record"]["agrees"] is True
-    # Unknown cards at a showdown: never guessed.
+    # Hands not shown at a showdown (????) are mucked (pots_Muck): the one hand shown takes the
+    # main pot and the side pot, as the record's winnings say.
     side, = by_name["side_pots.phh"]
-    assert side["status"] == "cannot be judged" and side["error"] == "player 2's and player 4's cards are not known"
+    assert side["status"] == "judged" and side["record"]["agrees"] is True
+    assert [(p["contestants"], p["winners"]) for p in side["pots"]] == [([2, 3, 4], [3]), ([3, 4], [3])]
+    assert side["pots"][0]["reason"].startswith("pots_Mucked: player 3's hand is the only one shown")
     # A record that skips a player's fold: an action out of turn, one line.
     bad, = by_name["wsop_2019_bb_ante.phh"]
     assert bad["status"] == "invalid" and "p1 acts out of turn (p8 is to act)" in bad["error"]
@@ -221,7 +225,7 @@ BAD = {
 
 def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
     text = "".join(f"[{i}]\n" + HAND.format(actions=a) + "\n" for i, (a, _) in enumerate(BAD.values(), 1))
-    text += "[9]\nvariant = 'NT'\nantes = [\n\n[10]\nvariant = 'F7S'\nantes = [0, 0]\nbring_in = 1\n" \
+    text += "[9]\nvariant = 'NT'\nantes = [\n\n[10]\nvariant = 'F7X'\nantes = [0, 0]\nbring_in = 1\n" \
             "starting_stacks = [10, 10]\nactions = []\n"
     text += "[11]\n" + HAND.format(actions=GOOD)
     results = judged(text)
@@ -229,7 +233,7 @@ def test_each_bad_hand_gets_one_line_and_the_batch_goes_on():
     for r, (_, why) in zip(results, BAD.values()):
         assert r["status"] == "invalid" and why in r["error"] and "\n" not in r["error"]
     assert results[6]["status"] == "invalid" and "not TOML" in results[6]["error"]
-    assert results[7]["status"] == "unsupported" and "stud" in results[7]["error"]
+    assert results[7]["status"] == "unsupported" and "not a PHH variant" in results[7]["error"]
     good = results[8]                 # the big blind's 1 over the small blind's goes back; the pot is 2
     assert good["status"] == "judged" and good["pots"][0]["awards"] == {"2": "2"}
     assert [p["returned"] for p in good["players"]] == ["0", "1", "0"]
@@ -260,7 +264,7 @@ def test_judge_reads_a_phh_file_and_writes_json(tmp_path, capsys):
     results = json.loads(out.read_text())["results"]
     assert len(results) == 18
     err = capsys.readouterr().err
-    assert "hands: 18, judged: 16 (3 showdowns), record agrees: 16" in err
+    assert "hands: 18, judged: 18 (3 showdowns), record agrees: 18" in err          # two by mucked hands
 
 
 def test_judge_tells_phh_on_stdin_by_content(monkeypatch, capsys):
@@ -275,7 +279,7 @@ def test_judge_tells_phh_on_stdin_by_content(monkeypatch, capsys):
 def test_history_prints_the_audit(capsys):
     assert main(["history", str(DATA / "online_showdown.phhs")]) == 0
     out = capsys.readouterr().out
-    assert "hands: 18\njudged: 16 (3 showdowns)\nrecord agrees: 16 (rake taken in 11)\ndisagrees: 0" in out
+    assert "hands: 18\njudged: 18 (3 showdowns)\nrecord agrees: 18 (rake taken in 13)\ndisagrees: 0" in out
 
 
 def test_a_file_that_is_no_phh_exits_2_with_one_line(tmp_path, capsys):
@@ -392,7 +396,19 @@ def _mixed_hands() -> str:
     from phhsynth import synthesize
     samples = "".join(f"[{path.stem}]\n" + path.read_text(encoding="utf-8").split("\n[", 1)[0] + "\n"
                       for path in SAMPLES if path.suffix == ".phh")
-    return samples + synthesize(150, seed=12, variants=("NT", "NS"))
+    return samples + UNSHOWN + synthesize(150, seed=12, variants=("NT", "NS"))
+
+
+# Three players to the river, no hand shown: no one can say who takes the pot (pots_Muck).
+UNSHOWN = """[unshown]
+variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h", "p1 cc",
+           "p2 cc", "p3 cc", "d db 9s", "p1 cc", "p2 cc", "p3 cc", "d db Jc", "p1 cc", "p2 cc", "p3 cc"]
+"""
 
 
 def test_one_run_answers_what_the_long_way_answers(monkeypatch):

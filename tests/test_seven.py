@@ -132,7 +132,7 @@ def test_sampled_equity_reports_its_seed_and_error(engine, capsys):
 @pytest.mark.parametrize("args, message", [
     (["AS AD", "AS KH"], "AS"),
     (["AS AD KC", "KS KH"], "hole"),
-    (["AS AD", "KS KH", "--game", "stud"], "unknown game 'stud'"),
+    (["AS AD", "KS KH", "--game", "razz"], "unknown game 'razz'"),           # razz: ace-to-five's
     (["AS AD", "KS KH", "--board", "2C 3C 4C 5C 6C 7C"], "board"),
     (["AS AD", "KS KH", "--samples", "0"], "--samples must be at least 1"),
     (["AS AD"], "2 to 10 players"),

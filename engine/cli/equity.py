@@ -7,6 +7,8 @@ from typing import Any, Callable
 
 from ..equity import equity
 from ..grid import equity_grid
+from ..notation import InvalidCards
+from ..studequity import stud_equity
 from ..table import say
 from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json, progress
 from .grid import add_color_option, grid_file, show_grid, write_grid
@@ -16,14 +18,16 @@ def register(sub: Any) -> None:
     p = sub.add_parser("equity", help="each player's win, tie and equity over every way the board "
                                       "can be completed (exact when feasible, else sampled); cards or ranges")
     p.add_argument("holes", nargs="+", metavar="HAND", help="each player's own cards (hold'em: two; omaha: "
-                                                            "four) or range, one argument each: AhKh, "
+                                                            "four; stud: the 1 to 7 known) or range, one "
+                                                            "argument each: AhKh, "
                                                             "'QQ+,AKs,T9s-65s,22-55,A2s-A5s', random; "
                                                             "each hand of a range counts the same")
     p.add_argument("--board", metavar="CARDS", help="the board's cards so far (0, 3, 4 or 5)")
     p.add_argument("--dead", metavar="CARDS", help="cards out of play (seen, burnt, folded)")
     p.add_argument("--game", default="holdem", metavar="GAME",
                    help="holdem (default), omaha, or their split-pot games holdem-hilo and omaha-hilo "
-                        "(the pot halved with the best eight-or-better low)")
+                        "(the pot halved with the best eight-or-better low); stud, stud-hilo, and razz "
+                        "(with --rules ace-to-five): no board, each player's known cards")
     p.add_argument("--samples", metavar="N", help="sample N completions of the board, or with ranges N deals "
                                                   "(default: every one when feasible, else 200000)")
     p.add_argument("--seed", default="0", metavar="S", help="the seed of the samples (default 0)")
@@ -78,6 +82,12 @@ def run_equity(args: argparse.Namespace) -> int:
     if args.grid is not None and (len(args.holes) != 2 or samples is not None):
         raise CommandError("--grid shows one range against another, counted exactly: two players, no --samples")
     engine = load_engine(args)
+    if args.game in engine.games and engine.games[args.game] in engine.boardless:   # stud: no board
+        if args.board is not None:
+            raise InvalidCards(f"{args.game} has no board: give each player's known cards, and --dead")
+        result = stud_equity(engine, args.holes, args.dead, args.game, samples, seed or 0, progress=_building)
+        print_json(result.as_dict()) if args.json else print("\n".join(result.lines()))
+        return 0
     result = equity(engine, args.holes, args.board, args.dead, args.game, samples, seed or 0, progress=_building,
                     counting=_counting())
     grid = equity_grid(engine, result) if args.grid is not None else None

@@ -112,7 +112,7 @@ def run_beat(args: argparse.Namespace) -> int:
     for i, hand in enumerate(hands):
         if not hand.strip():
             raise CommandError(f"hand {i + 1} is empty: no cards given")
-    if args.board is not None:
+    if args.board is not None or engine.games.get(args.game) in engine.boardless:    # stud: no board
         return _showdown(engine, args)
     if args.explain and len(hands) == 2 and not engine.valid_fighting(*hands):
         for line in explain_fight(engine, *hands).lines():   # show why, then fail
@@ -164,7 +164,7 @@ def _showdown(engine, args: argparse.Namespace) -> int:
         low = {"rules": lows.name, **half}
     if args.json:
         data = {"result": v.result, "winners": list(v.winners), "ranks": list(v.ranks), "categories": categories,
-                "best": best, "board": engine.notation.format(engine.cards(args.board)), "game": args.game}
+                "best": best, "board": engine.notation.format(engine.cards(args.board or "")), "game": args.game}
         if low is not None:
             data["low"], data["shares"] = low, [str(x) for x in v.shares]
         if why:
