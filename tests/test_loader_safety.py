@@ -256,7 +256,7 @@ EDGE = (
     "span_F: span(X, Y) <= (num(X, A, B, C)   # a clause over lines, a comment inside\r\n"
     "                       & (Y == (X * 3 - 4) // 2 % 5))\r\n"
     "two_F: two(1); three_F: three(3)\r\n"
-    "anon_F: anon(X) <= num(X, _A, _b, _)\r\n"
+    "anon_F: anon(X) <= num(X, A1, Bb, C_d)\r\n"
     "count_F: (count[X] == len_(Y)) <= num(X, Y, B, C)\r\n"
     "least_F: (least[X] == min_(Y, order_by=-Y)) <= sym(X, Y, B, C, D, E, F)\r\n"
     "not_F: lone(X) <= num(X, A, B, C) & ~two(X) & (X != 2)\r\n"
