@@ -305,6 +305,7 @@ class _Checker:
             if not isinstance(node.operand, ast.Call):
                 raise self.fail(node, "negation `~` applies to a predicate literal")
             self.literal(node.operand)
+            self.negated_functions(node)
         elif isinstance(node, ast.Call):
             self.literal(node)
         elif isinstance(node, ast.Compare):
@@ -323,6 +324,20 @@ class _Checker:
                                       "build expression == X)")
         else:
             raise self.fail(node, f"a body is literals joined by &, found {_describe(node)}")
+
+    def negated_functions(self, node: ast.UnaryOp) -> None:
+        """Refuse a function in a negated literal's arguments: pyDatalog negates the function's
+        look-up together with the literal (``~q(f[S] + 1)`` holds where f has no value for S),
+        where the compiler looks the value up first and negates the literal alone."""
+        for sub in ast.walk(node.operand):
+            if isinstance(sub, ast.Subscript):
+                text = ast.unparse(sub)
+                taken = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+                fresh = next(v for v in ("Y", "Z", "W", *(f"Y{i}" for i in range(1, 1000))) if v not in taken)
+                inner = ast.unparse(_replaced(node, sub, ast.Name(id=fresh)))
+                raise self.fail(sub, f"the function {text} in a negated literal: pyDatalog negates its look-up "
+                                     f"with the literal (true where it has no value); look it up before: "
+                                     f"({fresh} == {text}) & {inner}")
 
     def expr(self, node: ast.expr) -> None:
         if isinstance(node, ast.Constant):

@@ -1137,8 +1137,8 @@ def _strings(g: _Gen) -> None:
 
 # Programs drawn from the grammar (docs/evaluation.md, "The grammar"): every kind of term in every
 # place.  Half of them then take one refused form (a lower-case name, a name of _, an expression
-# or a function in a head) at a random place: the loader must refuse exactly those, in one line
-# naming the clause's line.
+# or a function in a head, a function in a negated literal) at a random place: the loader must
+# refuse exactly those, in one line naming the clause's line.
 
 REFUSED = 0.5          # the share of grammar cases given a refused form
 LOWER = ("suit", "x", "card", "v", "heart", "n1", "hand")
@@ -1193,8 +1193,8 @@ def _grammar(g: _Gen) -> None:
                 if body[-1].startswith(tb):
                     strings.append(f"T{len(body) - 1}")
             elif step == "neg":
-                body.append(g.pick(f"~hasValue(S, {_term(g, ints, fn)})", f"~pairOf(S, {_term(g, ints, fn)})",
-                                   f"~{tb}({_term(g, ints, fn)}, {g.pick('a', 'b', 'e')!r})"))
+                t = _term(g, ints, fn, function=False)     # a function there is refused
+                body.append(g.pick(f"~hasValue(S, {t})", f"~pairOf(S, {t})", f"~{tb}({t}, {g.pick('a', 'b', 'e')!r})"))
             elif step == "bind":
                 x = f"X{len(body)}"
                 body.append(f"({x} == {_term(g, ints, fn)})")
@@ -1292,16 +1292,20 @@ def _text(node: ast.expr) -> str:
 def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...], str]:
     """The rules with one refused form put at a random place of a random clause, and the start
     of the one line the loader must refuse it with (``fuzz.dl:LINE: what``)."""
+    kind = rng.choice(("lower", "lower", "underscore", "head", "head", "negated"))
+    if not any(b.startswith("~") for r in rules for b in r.body):
+        kind = "lower"
     while True:
         i = rng.randrange(len(rules))
         rule = rules[i]
         pieces = [ast.parse(rule.head, mode="eval").body]
         pieces += [c for b in rule.body for c in _conjuncts(ast.parse(b, mode="eval").body)]
-        k = rng.randrange(len(pieces))
+        k = 0 if kind == "head" else rng.randrange(len(pieces))
         slots = _slots(pieces[k], k == 0)
-        kind = rng.choice(("lower", "lower", "underscore", "head"))
-        if kind == "head":
+        if kind == "head":           # a rule's head argument or aggregate key (a fact takes constants)
             slots = [s for s in slots if s[0] in ("head argument", "aggregate key")] if rule.body else []
+        if kind == "negated":
+            slots = [s for s in slots if s[0] == "negated literal argument"]
         if not slots:
             continue
         place, set_term, old = rng.choice(slots)
@@ -1313,6 +1317,9 @@ def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...
             name = rng.choice(UNDERSCORE)
             set_term(ast.Name(id=name))
             words = "'_' is not an anonymous variable" if name == "_" else f"{name!r} starts with _"
+        elif kind == "negated":      # pyDatalog negates the function's look-up with the literal
+            set_term(ast.parse(rng.choice(("gf[S]", "gf[S] + 1", "gk[S, 0] - 2")), mode="eval").body)
+            words = "the function"
         else:
             var = old.id if isinstance(old, ast.Name) else "S"
             new = rng.choice((f"{var} + 1", f"-{var}", f"{var} * 1", f"(0 - {var})", f"{var} // 2",
