@@ -47,6 +47,9 @@ from .lazy import pyParser
 AGGREGATES = {"len_": "len_", "len": "len_", "sum_": "sum_", "sum": "sum_",
               "min_": "min_", "min": "min_", "max_": "max_", "max": "max_"}
 AGGREGATE_KEYWORDS = {"order_by", "for_each", "key"}
+# The keyword each aggregate reads (key= is another name for it); pyDatalog ignores any other.
+AGGREGATE_READS: dict[str, tuple[str, ...]] = {"len_": (), "sum_": ("for_each",), "min_": ("order_by",),
+                                                "max_": ("order_by",)}
 PREDICATE = re.compile(r"[a-z][A-Za-z0-9_]*\Z")
 VARIABLE = re.compile(r"[A-Z_][A-Za-z0-9_]*\Z")
 LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
@@ -225,16 +228,36 @@ class _Checker:
         return name
 
     def aggregate(self, node: ast.Call) -> None:
+        """One variable aggregated, and the keywords pyDatalog reads for that aggregate: none for
+        len_, for_each= for sum_ and order_by= for min_ and max_ (key= is another name for
+        either), the one it needs there, and no other: pyDatalog ignores a keyword an aggregate
+        does not read (and key= beside the other), and cannot build sum_, min_ or max_ without."""
         if len(node.args) != 1:
             raise self.fail(node, "an aggregate takes one variable")
         self.variable(node.args[0])
+        name = AGGREGATES[node.func.id]          # the caller checked it is one
+        reads = AGGREGATE_READS[name]
+        given = [kw.arg for kw in node.keywords]
         for kw in node.keywords:
             if kw.arg not in AGGREGATE_KEYWORDS:
                 raise self.fail(node, f"aggregate keyword {kw.arg!r} is not allowed")
+            if kw.arg != "key" and kw.arg not in reads or kw.arg == "key" and not reads:
+                what = f"reads {reads[0]}= (or key=), not {kw.arg}=" if reads else "takes no keyword"
+                raise self.fail(node, f"{name} {what}: pyDatalog ignores {kw.arg}= there")
             values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else [kw.value]
             for value in values:
-                inner = value.operand if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) else value
-                self.variable(inner)
+                negative = isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub)
+                if negative and reads != ("order_by",):
+                    raise self.fail(value, f"a minus sign orders min_ and max_ only (pyDatalog cannot build it "
+                                           f"in {name}'s {kw.arg}=)")
+                self.variable(value.operand if negative else value)
+        if reads and reads[0] in given and "key" in given:
+            raise self.fail(node, f"{reads[0]}= and key= are one keyword to {name} (pyDatalog reads "
+                                  f"{reads[0]}= alone): give one")
+        if reads and not given:
+            var = ast.unparse(node.args[0])
+            raise self.fail(node, f"{name} needs {reads[0]}= (pyDatalog cannot build it without): "
+                                  f"{name}({var}, {reads[0]}={'C' if reads[0] == 'for_each' else var})")
 
     def sizes(self, node: ast.AST) -> None:
         """Refuse what would make building the clause explode (checked before anything is built):

@@ -1137,8 +1137,9 @@ def _strings(g: _Gen) -> None:
 
 # Programs drawn from the grammar (docs/evaluation.md, "The grammar"): every kind of term in every
 # place.  Half of them then take one refused form (a lower-case name, a name of _, an expression
-# or a function in a head, a function in a negated literal) at a random place: the loader must
-# refuse exactly those, in one line naming the clause's line.
+# or a function in a head, a function in a negated literal, an aggregate's keyword pyDatalog
+# ignores or misses) at a random place: the loader must refuse exactly those, in one line naming
+# the clause's line.
 
 REFUSED = 0.5          # the share of grammar cases given a refused form
 LOWER = ("suit", "x", "card", "v", "heart", "n1", "hand")
@@ -1292,9 +1293,17 @@ def _text(node: ast.expr) -> str:
 def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...], str]:
     """The rules with one refused form put at a random place of a random clause, and the start
     of the one line the loader must refuse it with (``fuzz.dl:LINE: what``)."""
-    kind = rng.choice(("lower", "lower", "underscore", "head", "head", "negated"))
-    if not any(b.startswith("~") for r in rules for b in r.body):
+    kind = rng.choice(("lower", "lower", "underscore", "head", "head", "negated", "keyword"))
+    if kind == "negated" and not any(b.startswith("~") for r in rules for b in r.body):
         kind = "lower"
+    if kind == "keyword":        # len_ given a keyword, sum_/min_/max_ none: pyDatalog ignores or fails
+        i = rng.choice([j for j, r in enumerate(rules) if r.head.startswith("(")])
+        head = ast.parse(rules[i].head, mode="eval").body
+        agg = head.comparators[0]
+        name = agg.func.id
+        agg.keywords = [ast.keyword("order_by", agg.args[0])] if name == "len_" else []
+        words = "len_ takes no keyword" if name == "len_" else f"{name} needs"
+        return rules[:i] + (replace(rules[i], head=_text(head)),) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
     while True:
         i = rng.randrange(len(rules))
         rule = rules[i]

@@ -309,7 +309,14 @@ def test_what_pydatalog_makes_of_the_forms_the_loader_refuses():
             T("under")(X) <= q(X, T("_")) & r(T("_"))        # two _ of a clause: one variable
             (T("h")[X] == T("len_")(K)) <= q(X, K) & (X > 1)     # h has no value for 1
             T("notq")(X) <= r(X) & ~q(X, T("h")[X] + 0)     # the look-up negated with q
-            for name, n in (("low", 1), ("plus", 1), ("neg", 1), ("keyed", 2), ("under", 1), ("notq", 1)):
+            +T("d")(1, "a", 5)
+            +T("d")(1, "b", 5)
+            (T("s")[X] == T("sum_")(Y, for_each=K, key=T("J"))) <= T("d")(X, T("J"), Y) & (K == 0)
+            (T("n")[X] == T("len_")(Y, order_by=K)) <= T("d")(X, K, Y)       # order_by ignored
+            T("summed")(X, Y) <= r(X) & (T("s")[X] == Y)
+            T("counted")(X, Y) <= r(X) & (T("n")[X] == Y)
+            for name, n in (("low", 1), ("plus", 1), ("neg", 1), ("keyed", 2), ("under", 1), ("notq", 1),
+                            ("summed", 2), ("counted", 2)):
                 out[name] = sorted(T(name)(*(T(f"V{i}") for i in range(n))).ask() or [])
             (T("g")[X] == T("len_")(K)) <= q(X, K)
             try:
@@ -328,4 +335,26 @@ def test_what_pydatalog_makes_of_the_forms_the_loader_refuses():
     assert out["plus"] == out["neg"] == out["keyed"] == []
     assert out["under"] == [(3,)]                     # q(X, _) & r(_): the same _
     assert (1,) in out["notq"]                        # ~q(1, h[1]) holds: h has no value for 1
+    assert out["summed"] == [(1, 5)]                  # 5 once: key= beside for_each= is ignored
+    assert out["counted"] == [(1, 1)]                 # one distinct Y: order_by= is ignored
+    for missing in ("sum_", "min_"):                  # sum_ and min_ cannot be built without
+        with pytest.raises(Exception):
+            _in_fresh_logic_raw(lambda T: (T("z")[T("X")] == T(missing)(T("Y"))) <= T("q")(T("X"), T("Y")))
     assert isinstance(out["fn"], str), out["fn"]      # raised: pyDatalog cannot build it
+
+
+def _in_fresh_logic_raw(build) -> None:
+    """Run build(pyParser.Term) in a Logic of a thread of its own; raise what it raised."""
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            Logic()
+            build(pyParser.Term)
+        except BaseException as exc:      # noqa: BLE001 - raised again in the test's thread
+            errors.append(exc)
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]

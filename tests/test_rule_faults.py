@@ -333,6 +333,28 @@ def test_a_function_beside_a_negated_literal_loads():
     load_beside_standard(FN + "b: p(X) <= declared(X) & (Y == f[X]) & ~holds(X, 1, Y + 1)")
 
 
+@pytest.mark.parametrize("aggregate, words", [
+    ("min_(C)", "min_ needs order_by= (pyDatalog cannot build it without): min_(C, order_by=C)"),
+    ("max_(C)", "max_ needs order_by="),
+    ("sum_(C)", "sum_ needs for_each="),
+    ("len_(C, order_by=C)", "len_ takes no keyword: pyDatalog ignores order_by= there"),
+    ("len_(C, key=C)", "len_ takes no keyword: pyDatalog ignores key= there"),
+    ("min_(C, for_each=C)", "min_ reads order_by= (or key=), not for_each=: pyDatalog ignores for_each= there"),
+    ("sum_(C, order_by=C)", "sum_ reads for_each= (or key=), not order_by="),
+    ("sum_(C, for_each=C, key=I)", "for_each= and key= are one keyword to sum_ (pyDatalog reads for_each= alone)"),
+    ("max_(C, order_by=C, key=C)", "order_by= and key= are one keyword to max_"),
+    ("sum_(C, for_each=-C)", "a minus sign orders min_ and max_ only"),
+])
+def test_an_aggregate_keyword_pydatalog_ignores_or_misses_is_refused(aggregate, words):
+    assert refused(f"a: (g[X] == {aggregate}) <= holds(X, I, C)").startswith(f"x.dl:1: {words}")
+
+
+@pytest.mark.parametrize("aggregate", ["len_(C)", "min_(C, order_by=C)", "max_(C, key=C)", "min_(C, order_by=-C)",
+                                       "sum_(C, for_each=I)", "sum_(C, key=(C, I))", "max_(C, order_by=(I, C))"])
+def test_aggregates_with_the_keyword_pydatalog_reads_load(aggregate):
+    load(f"a: (g[X] == {aggregate}) <= holds(X, I, C)")
+
+
 def test_a_constant_expression_in_a_head_is_refused():
     assert refused("a: p(X, 1 + 2) <= declared(X)") == \
         "x.dl:1: the head term 1 + 2 is an expression: write the constant it stands for"
