@@ -24,6 +24,13 @@ infinite numbers; comparisons of two constants (Python would evaluate them); cla
 than MAX_DEPTH, statements longer than MAX_TOKENS, files over MAX_FILE_BYTES, NUL bytes and text
 that is not UTF-8.  `%` is built as L - (L // R) * R, the same for numbers, so that a string bound
 at run time never reaches str.format.
+
+Refused too, because pyDatalog reads them otherwise than the compiled evaluators would (the
+grammar, with each construct's meaning: docs/evaluation.md): a lower-case name or a name of _ where
+a term stands (pyDatalog: the string 'suit'; _ a variable like any other); a head argument or an
+aggregate key that is not a variable or a constant (pyDatalog answers no row for ``p(X + 1)``); a
+function in a negated literal (pyDatalog negates its look-up too); an aggregate keyword pyDatalog
+ignores, or sum_/min_/max_ without the one it needs.
 """
 
 from __future__ import annotations
