@@ -1173,8 +1173,9 @@ def _grammar(g: _Gen) -> None:
         g.add(f"{tb}({k}, {s!r})")
     fn = g.name("gf")
     g.add(*g.pick((f"({fn}[S] == len_(C))", "member(S, C)"),
-                  (f"({fn}[S] == {g.pick('min_', 'max_')}(V, order_by=V))", "hasValue(S, V)"),
-                  (f"({fn}[S] == sum_(V, for_each=C))", "member(S, C)", "getValue(C, V)")))
+                  (f"({fn}[S] == {g.pick('min_', 'max_')}(V, {g.pick('order_by', 'order_by', 'order_by', 'key')}=V))", "hasValue(S, V)"),
+                  (f"({fn}[S] == sum_(V, {g.pick('for_each', 'key')}=C))", "member(S, C)", "getValue(C, V)")))
+    # (min_/max_ with key=, pyDatalog's other name for order_by=, the compiler leaves to pyDatalog)
     fk = g.name("gk")                     # two keys: a variable and a variable or a constant
     if g.chance(0.5):
         g.add(f"({fk}[S, K] == len_(C))", "member(S, C)", "getValue(C, V)", f"(K == V % {g.pick(2, 3, 4)})")
@@ -1221,8 +1222,16 @@ def _grammar(g: _Gen) -> None:
                 ints.append(x)
         args = ["S"] + g.rng.sample(ints + strings, min(len(ints + strings), g.pick(1, 2)))
         args += [g.pick(str(g.small(-3, 14)), "'z'", "-1")] if g.chance(0.4) else []
+        args += [args[-1]] if g.chance(0.2) else []            # a variable twice in the head
         g.add(f"{p}({', '.join(args)})", *body)
         g.ask(p, len(args))
+        if g.chance(0.25):                                      # a predicate of no argument
+            z = g.name("gz")
+            g.add(f"{z}()", f"{g.call(p)}({', '.join(args)})")
+            g.ask(z, 0)
+            u = g.name("gu")
+            g.add(f"{u}(S)", "declared(S)", f"{g.pick('', '~')}{g.call(z)}()")
+            g.ask(u, 1)
 
 
 def _slots(piece: ast.expr, head: bool) -> list[tuple[str, Callable[[ast.expr], None], ast.expr]]:
@@ -1290,12 +1299,24 @@ def _text(node: ast.expr) -> str:
     return f"({text})" if isinstance(node, ast.Compare) else text
 
 
+def _pieces(rule: Rule) -> list[ast.expr]:
+    """A clause's head and the steps of its body, parsed."""
+    pieces = [ast.parse(rule.head, mode="eval").body]
+    return pieces + [c for b in rule.body for c in _conjuncts(ast.parse(b, mode="eval").body)]
+
+
+def _places(rules: Sequence[Rule], kind: str) -> list[tuple[int, int, int]]:
+    """Where a refused form of this kind may stand: (clause, piece, slot) of :func:`_slots`."""
+    wanted = {"head": ("head argument", "aggregate key"), "negated": ("negated literal argument",)}.get(kind)
+    return [(i, k, n) for i, rule in enumerate(rules) for k, piece in enumerate(_pieces(rule))
+            for n, slot in enumerate(_slots(piece, k == 0))
+            if wanted is None or slot[0] in wanted and (kind != "head" or rule.body)]
+
+
 def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...], str]:
     """The rules with one refused form put at a random place of a random clause, and the start
     of the one line the loader must refuse it with (``fuzz.dl:LINE: what``)."""
     kind = rng.choice(("lower", "lower", "underscore", "head", "head", "negated", "keyword"))
-    if kind == "negated" and not any(b.startswith("~") for r in rules for b in r.body):
-        kind = "lower"
     if kind == "keyword":        # len_ given a keyword, sum_/min_/max_ none: pyDatalog ignores or fails
         i = rng.choice([j for j, r in enumerate(rules) if r.head.startswith("(")])
         head = ast.parse(rules[i].head, mode="eval").body
@@ -1304,40 +1325,33 @@ def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...
         agg.keywords = [ast.keyword("order_by", agg.args[0])] if name == "len_" else []
         words = "len_ takes no keyword" if name == "len_" else f"{name} needs"
         return rules[:i] + (replace(rules[i], head=_text(head)),) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
-    while True:
-        i = rng.randrange(len(rules))
-        rule = rules[i]
-        pieces = [ast.parse(rule.head, mode="eval").body]
-        pieces += [c for b in rule.body for c in _conjuncts(ast.parse(b, mode="eval").body)]
-        k = 0 if kind == "head" else rng.randrange(len(pieces))
-        slots = _slots(pieces[k], k == 0)
-        if kind == "head":           # a rule's head argument or aggregate key (a fact takes constants)
-            slots = [s for s in slots if s[0] in ("head argument", "aggregate key")] if rule.body else []
-        if kind == "negated":
-            slots = [s for s in slots if s[0] == "negated literal argument"]
-        if not slots:
-            continue
-        place, set_term, old = rng.choice(slots)
-        if kind == "lower":
-            name = rng.choice(LOWER)
-            set_term(ast.Name(id=name))
-            words = f"{name!r} is a lower-case name"
-        elif kind == "underscore":
-            name = rng.choice(UNDERSCORE)
-            set_term(ast.Name(id=name))
-            words = "'_' is not an anonymous variable" if name == "_" else f"{name!r} starts with _"
-        elif kind == "negated":      # pyDatalog negates the function's look-up with the literal
-            set_term(ast.parse(rng.choice(("gf[S]", "gf[S] + 1", "gk[S, 0] - 2")), mode="eval").body)
-            words = "the function"
-        else:
-            var = old.id if isinstance(old, ast.Name) else "S"
-            new = rng.choice((f"{var} + 1", f"-{var}", f"{var} * 1", f"(0 - {var})", f"{var} // 2",
-                              f"gf[{var}]", "1 + 2"))
-            set_term(ast.parse(new, mode="eval").body)
-            words = "the head term"
-        texts = [_text(p) for p in pieces]
-        new_rule = replace(rule, head=texts[0], body=tuple(texts[1:]))
-        return rules[:i] + (new_rule,) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
+    places = _places(rules, kind)
+    if not places:               # none in this program: a lower-case name (facts always have a place)
+        kind, places = "lower", _places(rules, "lower")
+    i, k, n = rng.choice(places)
+    rule = rules[i]
+    pieces = _pieces(rule)
+    place, set_term, old = _slots(pieces[k], k == 0)[n]
+    if kind == "lower":
+        name = rng.choice(LOWER)
+        set_term(ast.Name(id=name))
+        words = f"{name!r} is a lower-case name"
+    elif kind == "underscore":
+        name = rng.choice(UNDERSCORE)
+        set_term(ast.Name(id=name))
+        words = "'_' is not an anonymous variable" if name == "_" else f"{name!r} starts with _"
+    elif kind == "negated":      # pyDatalog negates the function's look-up with the literal
+        set_term(ast.parse(rng.choice(("gf[S]", "gf[S] + 1", "gk[S, 0] - 2")), mode="eval").body)
+        words = "the function"
+    else:
+        var = old.id if isinstance(old, ast.Name) else "S"
+        new = rng.choice((f"{var} + 1", f"-{var}", f"{var} * 1", f"(0 - {var})", f"{var} // 2",
+                          f"gf[{var}]", "1 + 2"))
+        set_term(ast.parse(new, mode="eval").body)
+        words = "the head term"
+    texts = [_text(p) for p in pieces]
+    new_rule = replace(rule, head=texts[0], body=tuple(texts[1:]))
+    return rules[:i] + (new_rule,) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
 
 
 BUILDERS: dict[str, Callable[[_Gen], None]] = {
