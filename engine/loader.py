@@ -163,8 +163,7 @@ class _Checker:
         text = ast.unparse(node)
         if not _has_term(node):
             raise self.fail(node, f"the head term {text} is an expression: write the constant it stands for")
-        taken = {n.id for n in ast.walk(clause) if isinstance(n, ast.Name)}
-        fresh = next(v for v in ("Y", "Z", "W", *(f"Y{i}" for i in range(1, 1000))) if v not in taken)
+        fresh = _fresh(clause)
         inner = ast.unparse(_replaced(head, node, ast.Name(id=fresh)))
         body = ast.unparse(clause.comparators[0])
         body = body if len(body) <= 60 else "..."
@@ -362,8 +361,7 @@ class _Checker:
         for sub in ast.walk(node.operand):
             if isinstance(sub, ast.Subscript):
                 text = ast.unparse(sub)
-                taken = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-                fresh = next(v for v in ("Y", "Z", "W", *(f"Y{i}" for i in range(1, 1000))) if v not in taken)
+                fresh = _fresh(node)
                 inner = ast.unparse(_replaced(node, sub, ast.Name(id=fresh)))
                 raise self.fail(sub, f"the function {text} in a negated literal: pyDatalog negates its look-up "
                                      f"with the literal (true where it has no value); look it up before: "
@@ -428,6 +426,12 @@ def _capitalised(ident: str) -> str:
     if not rest:
         return "X"
     return rest[0].upper() + rest[1:] if rest[0].isalpha() else "V" + rest
+
+
+def _fresh(node: ast.AST) -> str:
+    """A variable name the node does not use (for a refusal's suggestion)."""
+    taken = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return next(v for v in ("Y", "Z", "W", *(f"Y{i}" for i in range(1, 10 ** 4))) if v not in taken)
 
 
 def _replaced(root: ast.expr, old: ast.AST, new: ast.expr) -> ast.expr:
