@@ -117,6 +117,7 @@ class _Checker:
         self.path = path
         self.line = 0              # the statement being checked, for nodes without a line
         self.query = query         # a REPL query: lower-case names name hands (engine.query)
+        self.current: ast.AST | None = None
 
     def fail(self, node: ast.AST, message: str) -> RuleError:
         return _fail(self.path, node, message, self.line)
@@ -183,6 +184,7 @@ class _Checker:
     def clause(self, node: ast.expr) -> str:
         """Check a whole clause; return the predicate it defines."""
         self.line = getattr(node, "lineno", self.line)
+        self.current = node        # the clause, whose names a refusal's suggestion avoids
         _check_depth(node, self)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.LtE) \
                 and self._is_head(node.left):
@@ -361,7 +363,7 @@ class _Checker:
         for sub in ast.walk(node.operand):
             if isinstance(sub, ast.Subscript):
                 text = ast.unparse(sub)
-                fresh = _fresh(node)
+                fresh = _fresh(self.current or node)
                 inner = ast.unparse(_replaced(node, sub, ast.Name(id=fresh)))
                 raise self.fail(sub, f"the function {text} in a negated literal: pyDatalog negates its look-up "
                                      f"with the literal (true where it has no value); look it up before: "

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 import threading
 import time
@@ -321,12 +322,16 @@ def test_a_head_term_that_is_not_a_variable_or_a_constant_is_refused(source, ter
     (FN + "b: p(X) <= declared(X) & ~holds(X, 1, f[X])", "f[X]"),
     (FN + "b: p(X) <= declared(X) & ~holds(X, f[X] + 1, 3)", "f[X]"),
     (FN + "b: p(X) <= declared(X) & ~holds(X, 1, 2 * f[X] - 1)", "f[X]"),
+    (FN + "b: p(X, Y) <= holds(X, Y, C) & ~holds(X, 1, f[X])", "f[X]"),      # Y is taken
 ])
 def test_a_function_in_a_negated_literal_is_refused(source, function):
     message = refused(source)
     assert message.startswith(f"x.dl:2: the function {function} in a negated literal")
     suggestion = message.split("look it up before: ", 1)[1]
-    load_beside_standard(FN + "b: p(X) <= declared(X) & " + suggestion)
+    fresh = suggestion[1:suggestion.index(" ==")]
+    assert not re.search(rf"\b{fresh}\b", source)               # a variable of its own
+    head, body = source.split("\n")[1].split(" <= ")
+    load_beside_standard(FN + f"{head} <= {body.split(' & ~')[0]} & {suggestion}")
 
 
 def test_a_function_beside_a_negated_literal_loads():
