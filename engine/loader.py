@@ -24,12 +24,20 @@ infinite numbers; comparisons of two constants (Python would evaluate them); cla
 than MAX_DEPTH, statements longer than MAX_TOKENS, files over MAX_FILE_BYTES, NUL bytes and text
 that is not UTF-8.  `%` is built as L - (L // R) * R, the same for numbers, so that a string bound
 at run time never reaches str.format.
+
+Refused too, because pyDatalog reads them otherwise than the compiled evaluators would (the
+grammar, with each construct's meaning: docs/evaluation.md): a lower-case name or a name of _ where
+a term stands (pyDatalog: the string 'suit'; _ a variable like any other); a head argument or an
+aggregate key that is not a variable or a constant (pyDatalog answers no row for ``p(X + 1)``); a
+function in a negated literal (pyDatalog negates its look-up too); an aggregate keyword pyDatalog
+ignores, or sum_/min_/max_ without the one it needs.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
+import copy as copy_module
 import io
 import math
 import operator
@@ -47,6 +55,9 @@ from .limits import raise_if_stopped
 AGGREGATES = {"len_": "len_", "len": "len_", "sum_": "sum_", "sum": "sum_",
               "min_": "min_", "min": "min_", "max_": "max_", "max": "max_"}
 AGGREGATE_KEYWORDS = {"order_by", "for_each", "key"}
+# The keyword each aggregate reads (key= is another name for it); pyDatalog ignores any other.
+AGGREGATE_READS: dict[str, tuple[str, ...]] = {"len_": (), "sum_": ("for_each",), "min_": ("order_by",),
+                                                "max_": ("order_by",)}
 PREDICATE = re.compile(r"[a-z][A-Za-z0-9_]*\Z")
 VARIABLE = re.compile(r"[A-Z_][A-Za-z0-9_]*\Z")
 LABEL = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
@@ -103,9 +114,11 @@ def _fail(path: Path, node: ast.AST | None, message: str, line: int = 0) -> Rule
 class _Checker:
     """Accepts a clause's tree only when every node is in the Datalog subset."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, query: bool = False):
         self.path = path
         self.line = 0              # the statement being checked, for nodes without a line
+        self.query = query         # a REPL query: lower-case names name hands (engine.query)
+        self.current: ast.AST | None = None
 
     def fail(self, node: ast.AST, message: str) -> RuleError:
         return _fail(self.path, node, message, self.line)
@@ -120,6 +133,47 @@ class _Checker:
             raise self.fail(node, f"the name {ident!r} is not ASCII")
         return ident
 
+    def term_name(self, node: ast.Name) -> str:
+        """A name where a term stands: a variable, upper-case first.  pyDatalog reads any other
+        name as a string constant ('suit'), and a name of _ as a variable like any other (two _
+        of a clause are one variable, not Prolog's anonymous ones): both are refused in rule
+        files, where a user almost surely meant a variable (the compiler would read one)."""
+        ident = self.name(node, "a term")
+        if self.query or (ident[0].isupper() and VARIABLE.match(ident)):
+            return ident
+        if ident == "_":
+            raise self.fail(node, "'_' is not an anonymous variable in pyDatalog (every _ of a clause is the "
+                                  "same variable): name each with an upper-case first letter (X)")
+        if ident[0] == "_":
+            raise self.fail(node, f"{ident!r} starts with _: write a variable with an upper-case first letter "
+                                  f"({_capitalised(ident)}) (names that start with _ are the evaluators' own)")
+        raise self.fail(node, f"{ident!r} is a lower-case name: write a variable with an upper-case first "
+                              f"letter ({_capitalised(ident)}), or a string in quotes ({ident!r})")
+
+    def head_term(self, node: ast.expr, head: ast.expr, clause: ast.Compare) -> None:
+        """A head argument (or an aggregate head's key) is a variable or a constant.  pyDatalog
+        answers no row for an expression there (``p(X + 1) <= q(X)``, ``p(-X)``, ``(f[X + 0] ==
+        len_(C))``) and cannot build a function there (``p(f[X])``), where the compiler would
+        compute it: refused, with the clause that binds it in the body instead."""
+        if isinstance(node, ast.Name):
+            self.term_name(node)
+            return
+        if _is_constant(node):
+            self.expr(node)
+            return
+        self.expr(node)          # a lower-case name, a string in arithmetic … are named first
+        text = ast.unparse(node)
+        if not _has_term(node):
+            raise self.fail(node, f"the head term {text} is an expression: write the constant it stands for")
+        fresh = _fresh(clause)
+        inner = ast.unparse(_replaced(head, node, ast.Name(id=fresh)))
+        body = ast.unparse(clause.comparators[0])
+        body = body if len(body) <= 60 else "..."
+        what = ("a function, which pyDatalog cannot build in a head" if isinstance(node, ast.Subscript)
+                else "an expression, for which pyDatalog answers no row in a head")
+        raise self.fail(node, f"the head term {text} is {what}: bind it in the body: "
+                              f"{f'({inner})' if isinstance(head, ast.Compare) else inner} <= {body} & ({fresh} == {text})")
+
     def predicate_name(self, node: ast.AST) -> str:
         ident = self.name(node, "a predicate")
         if not PREDICATE.match(ident) or ident.endswith("_"):
@@ -131,10 +185,11 @@ class _Checker:
     def clause(self, node: ast.expr) -> str:
         """Check a whole clause; return the predicate it defines."""
         self.line = getattr(node, "lineno", self.line)
+        self.current = node        # the clause, whose names a refusal's suggestion avoids
         _check_depth(node, self)
         if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.LtE) \
                 and self._is_head(node.left):
-            head = self.head(node.left)
+            head = self.head(node.left, node)
             self.body(node.comparators[0])
             self.sizes(node)
             self.bound(node.comparators[0], _head_variables(node.left))
@@ -153,13 +208,22 @@ class _Checker:
         return isinstance(node, ast.Call) or (
             isinstance(node, ast.Compare) and isinstance(node.left, ast.Subscript))
 
-    def head(self, node: ast.expr) -> str:
+    def head(self, node: ast.expr, clause: ast.Compare) -> str:
         if isinstance(node, ast.Call):
-            return self.literal(node)
+            name = self.predicate_name(node.func)
+            if node.keywords:
+                raise self.fail(node, "a literal takes no keyword arguments")
+            for arg in node.args:
+                self.head_term(arg, node, clause)
+            return name
         # (f[X, Y] == aggregate(...))
         if not (len(node.ops) == 1 and isinstance(node.ops[0], ast.Eq)):
             raise self.fail(node, "an aggregate head reads `(f[X] == aggregate(...))`")
-        name = self.function(node.left)
+        if not isinstance(node.left, ast.Subscript):
+            raise self.fail(node.left, "an aggregate head reads `(f[X] == aggregate(...))`")
+        name = self.predicate_name(node.left.value)
+        for key in _keys(node.left):
+            self.head_term(key, node, clause)
         agg = node.comparators[0]
         if not (isinstance(agg, ast.Call) and isinstance(agg.func, ast.Name) and agg.func.id in AGGREGATES):
             raise self.fail(agg, f"expected an aggregate ({', '.join(sorted(set(AGGREGATES.values())))})")
@@ -174,16 +238,36 @@ class _Checker:
         return name
 
     def aggregate(self, node: ast.Call) -> None:
+        """One variable aggregated, and the keywords pyDatalog reads for that aggregate: none for
+        len_, for_each= for sum_ and order_by= for min_ and max_ (key= is another name for
+        either), the one it needs there, and no other: pyDatalog ignores a keyword an aggregate
+        does not read (and key= beside the other), and cannot build sum_, min_ or max_ without."""
         if len(node.args) != 1:
             raise self.fail(node, "an aggregate takes one variable")
         self.variable(node.args[0])
+        name = AGGREGATES[node.func.id]          # the caller checked it is one
+        reads = AGGREGATE_READS[name]
+        given = [kw.arg for kw in node.keywords]
         for kw in node.keywords:
             if kw.arg not in AGGREGATE_KEYWORDS:
                 raise self.fail(node, f"aggregate keyword {kw.arg!r} is not allowed")
+            if kw.arg != "key" and kw.arg not in reads or kw.arg == "key" and not reads:
+                what = f"reads {reads[0]}= (or key=), not {kw.arg}=" if reads else "takes no keyword"
+                raise self.fail(node, f"{name} {what}: pyDatalog ignores {kw.arg}= there")
             values = kw.value.elts if isinstance(kw.value, (ast.Tuple, ast.List)) else [kw.value]
             for value in values:
-                inner = value.operand if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub) else value
-                self.variable(inner)
+                negative = isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub)
+                if negative and reads != ("order_by",):
+                    raise self.fail(value, f"a minus sign orders min_ and max_ only (pyDatalog cannot build it "
+                                           f"in {name}'s {kw.arg}=)")
+                self.variable(value.operand if negative else value)
+        if reads and reads[0] in given and "key" in given:
+            raise self.fail(node, f"{reads[0]}= and key= are one keyword to {name} (pyDatalog reads "
+                                  f"{reads[0]}= alone): give one")
+        if reads and not given:
+            var = ast.unparse(node.args[0])
+            raise self.fail(node, f"{name} needs {reads[0]}= (pyDatalog cannot build it without): "
+                                  f"{name}({var}, {reads[0]}={'C' if reads[0] == 'for_each' else var})")
 
     def sizes(self, node: ast.AST) -> None:
         """Refuse what would make building the clause explode (checked before anything is built):
@@ -231,8 +315,10 @@ class _Checker:
                                               "(bind it with a literal, or `X == expression`, to its left)")
 
     def variable(self, node: ast.AST) -> str:
-        ident = self.name(node, "a variable")
-        if not VARIABLE.match(ident):
+        if not isinstance(node, ast.Name):
+            raise self.fail(node, f"a variable must be a plain name, not {_describe(node)}")
+        ident = self.term_name(node)
+        if not VARIABLE.match(ident):           # a query's hand name
             raise self.fail(node, f"{ident!r} is not a variable (upper-case first)")
         return ident
 
@@ -252,6 +338,7 @@ class _Checker:
             if not isinstance(node.operand, ast.Call):
                 raise self.fail(node, "negation `~` applies to a predicate literal")
             self.literal(node.operand)
+            self.negated_functions(node)
         elif isinstance(node, ast.Call):
             self.literal(node)
         elif isinstance(node, ast.Compare):
@@ -271,11 +358,24 @@ class _Checker:
         else:
             raise self.fail(node, f"a body is literals joined by &, found {_describe(node)}")
 
+    def negated_functions(self, node: ast.UnaryOp) -> None:
+        """Refuse a function in a negated literal's arguments: pyDatalog negates the function's
+        look-up together with the literal (``~q(f[S] + 1)`` holds where f has no value for S),
+        where the compiler looks the value up first and negates the literal alone."""
+        for sub in ast.walk(node.operand):
+            if isinstance(sub, ast.Subscript):
+                text = ast.unparse(sub)
+                fresh = _fresh(self.current or node)
+                inner = ast.unparse(_replaced(node, sub, ast.Name(id=fresh)))
+                raise self.fail(sub, f"the function {text} in a negated literal: pyDatalog negates its look-up "
+                                     f"with the literal (true where it has no value); look it up before: "
+                                     f"({fresh} == {text}) & {inner}")
+
     def expr(self, node: ast.expr) -> None:
         if isinstance(node, ast.Constant):
             self.constant(node)
         elif isinstance(node, ast.Name):
-            self.name(node, "a term")
+            self.term_name(node)
         elif isinstance(node, ast.BinOp):
             if type(node.op) not in ARITH_OPS:
                 raise self.fail(node, "arithmetic is + - * / // %")
@@ -335,6 +435,32 @@ def _head_variables(head: ast.expr) -> set[str]:
     if isinstance(head, ast.Compare) and isinstance(head.left, ast.Subscript):
         return _variables(head.left.slice)
     return _variables(head)
+
+
+def _capitalised(ident: str) -> str:
+    """The variable a user likely meant by a lower-case or _ name: suit -> Suit, _x -> X, _ -> X."""
+    rest = ident.lstrip("_")
+    if not rest:
+        return "X"
+    return rest[0].upper() + rest[1:] if rest[0].isalpha() else "V" + rest
+
+
+def _fresh(node: ast.AST) -> str:
+    """A variable name the node does not use (for a refusal's suggestion)."""
+    taken = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+    return next(v for v in ("Y", "Z", "W", *(f"Y{i}" for i in range(1, 10 ** 4))) if v not in taken)
+
+
+def _replaced(root: ast.expr, old: ast.AST, new: ast.expr) -> ast.expr:
+    """A copy of root with the node old (one of its nodes) replaced by new."""
+    index = next(i for i, n in enumerate(ast.walk(root)) if n is old)
+    copy = copy_module.deepcopy(root)
+    target = list(ast.walk(copy))[index]
+
+    class Swap(ast.NodeTransformer):
+        def visit(self, node: ast.AST) -> Any:
+            return new if node is target else super().visit(node)
+    return Swap().visit(copy)
 
 
 def _conjuncts(node: ast.expr) -> list[ast.expr]:
@@ -447,8 +573,11 @@ def read_rule_file(path: Path, limit: int) -> bytes:
     return data
 
 
-def parse_source(source: str, path: Path) -> list[Clause]:
-    """Parse and check the text of a rule file; RuleError names the file and line of a refusal."""
+def parse_source(source: str, path: Path, query: bool = False) -> list[Clause]:
+    """Parse and check the text of a rule file; RuleError names the file and line of a refusal.
+
+    ``query``: the text is a REPL query (engine.query), whose lower-case names name hands.
+    """
     path = Path(path)
     source = source.removeprefix("\ufeff")
     nul = source.find("\0")
@@ -474,7 +603,7 @@ def parse_source(source: str, path: Path) -> list[Clause]:
             raise RuleError(f"{path}:{tok.start[0]}: the {what} {tok.string!r} is not ASCII "
                             "(names are ASCII letters, digits and _)")
     lines = _LINES.findall(source)     # as Python counts lines: \r\n, \r or \n (not \f, \v …)
-    checker = _Checker(path)
+    checker = _Checker(path, query)
     clauses: list[Clause] = []
     for stmt in tree.body:
         if not (isinstance(stmt, ast.AnnAssign) and stmt.value is None and stmt.simple

@@ -173,7 +173,7 @@ def syntax_problem(text: str) -> str | None:
 def _check(source: str) -> ast.expr:
     """The checked clause tree of a query's text; QueryError with the loader's reason."""
     try:
-        clauses = loader.parse_source(source, _WHERE)
+        clauses = loader.parse_source(source, _WHERE, query=True)
     except loader.RuleError as exc:
         reason = str(exc).split(": ", 1)[-1]
         if reason.startswith("syntax error"):

@@ -190,6 +190,7 @@ class Case:
     single: tuple[int, ...] = ()                 # the worlds also asked on their own (indices)
     checked: tuple[int, ...] = ()                # the worlds pyDatalog is always asked (see _judge)
     alone: bool = False                          # meant to fail somewhere: never run in a group
+    expect: str = ""                             # a refused form: how the loader's line must start
 
     def names(self) -> set[str]:
         """The predicates its generated clauses define."""
@@ -642,7 +643,7 @@ def describe(case: Case, result: Result) -> str:
 # Generator (b): small programs over hands, one feature each
 
 FEATURES = ("arith", "sides", "negation", "aggregates", "functions", "case", "floats", "big53", "big63",
-            "div_body", "div_caller", "strings", "unsafe")
+            "div_body", "div_caller", "strings", "unsafe", "grammar")
 MIXED = "mixed"
 # What ``mixed`` combines: not floats (a float makes the compiler refuse the whole rule set) nor
 # big63 (its programs overflow in most worlds, and each failed SQL run is answered again in halves).
@@ -1134,10 +1135,230 @@ def _strings(g: _Gen) -> None:
         g.ask(u, 1)
 
 
+# Programs drawn from the grammar (docs/evaluation.md, "The grammar"): every kind of term in every
+# place.  Half of them then take one refused form (a lower-case name, a name of _, an expression
+# or a function in a head, a function in a negated literal, an aggregate's keyword pyDatalog
+# ignores or misses) at a random place: the loader must refuse exactly those, in one line naming
+# the clause's line.
+
+REFUSED = 0.5          # the share of grammar cases given a refused form
+LOWER = ("suit", "x", "card", "v", "heart", "n1", "hand")
+UNDERSCORE = ("_", "_x", "_f1", "_A0", "_S")
+
+
+def _term(g: _Gen, ints: list[str], fn: str, const: bool = True, function: bool = True) -> str:
+    """A term over bound integer variables: a variable, a constant (``const``), an expression, a
+    function (``function``: compared by anything but ==, the compiler leaves it to pyDatalog)."""
+    kinds = ("var", "var", "expr") + (("const",) if const else ()) + (("function",) if function else ())
+    kind = g.pick(*kinds)
+    if kind == "var":
+        return g.pick(*ints)
+    if kind == "const":
+        return str(g.small(-3, 14))
+    if kind == "expr":
+        var = g.pick(*ints)
+        e = g.expr(var, g.pick(1, 2))
+        return e if const or re.search(r"[A-Z]", e) else f"{e} + {var}"
+    return g.pick(f"{fn}[S]", f"{fn}[S] + {g.small(-2, 2)}", f"{fn}[S] % {g.nonzero()}")
+
+
+def _grammar(g: _Gen) -> None:
+    """Clauses drawn from the grammar: facts of constants (numbers, negative numbers, strings);
+    functions defined by aggregates (len_, min_, max_, sum_) whose head keys are variables or
+    constants; and rules whose heads take variables and constants, and whose bodies take
+    literals, negated literals, comparisons, arithmetic and functions with any term in any of
+    their places (a function's keys among them)."""
+    tb = g.name("tb")
+    for k, s in g.rng.sample([(1, "a"), (-2, "b"), (5, "c"), (13, "a"), (0, "d"), (7, "b"), (3, "c")], 4):
+        g.add(f"{tb}({k}, {s!r})")
+    fn = g.name("gf")
+    g.add(*g.pick((f"({fn}[S] == len_(C))", "member(S, C)"),
+                  (f"({fn}[S] == {g.pick('min_', 'max_')}(V, {g.pick('order_by', 'order_by', 'order_by', 'key')}=V))", "hasValue(S, V)"),
+                  (f"({fn}[S] == sum_(V, {g.pick('for_each', 'key')}=C))", "member(S, C)", "getValue(C, V)")))
+    # (min_/max_ with key=, pyDatalog's other name for order_by=, the compiler leaves to pyDatalog)
+    fk = g.name("gk")                     # two keys: a variable and a variable or a constant
+    if g.chance(0.5):
+        g.add(f"({fk}[S, K] == len_(C))", "member(S, C)", "getValue(C, V)", f"(K == V % {g.pick(2, 3, 4)})")
+        key = g.pick("0", "1", "V % 3", "K")
+    else:
+        g.add(f"({fk}[S, {g.pick(0, 1, -1)}] == len_(C))", "member(S, C)", "getValue(C, V)",
+              f"(V {g.cmp()} {g.small(2, 12)})")
+        key = g.pick("0", "1", "-1")
+    for _ in range(g.pick(2, 3)):
+        p = g.name("gr")
+        src, v = g.source()
+        ints, strings = [v], []
+        body = [src]
+        for step in g.rng.sample(["lit", "neg", "bind", "cmp", "fact", "fn", "key"], g.pick(2, 3, 4)):
+            if step == "lit":
+                body.append(g.pick(f"hasValue(S, {_term(g, ints, fn)})", f"{tb}({_term(g, ints, fn)}, T{len(body)})"))
+                if body[-1].startswith(tb):
+                    strings.append(f"T{len(body) - 1}")
+            elif step == "neg":
+                t = _term(g, ints, fn, function=False)     # a function there is refused
+                body.append(g.pick(f"~hasValue(S, {t})", f"~pairOf(S, {t})", f"~{tb}({t}, {g.pick('a', 'b', 'e')!r})"))
+            elif step == "bind":
+                x = f"X{len(body)}"
+                body.append(f"({x} == {_term(g, ints, fn)})")
+                ints.append(x)
+            elif step == "cmp":
+                op = g.cmp()
+                fns = op == "==" or g.chance(0.15)
+                left = g.pick(*ints, f"{fn}[S]") if op == "==" else _term(g, ints, fn, False, fns)
+                body.append(f"({left} {op} {_term(g, ints, fn, True, fns)})")
+            elif step == "fact":
+                t = f"T{len(body)}"
+                body.append(f"{tb}({g.pick(*ints)}, {t})")
+                strings.append(t)
+                if g.chance(0.5):
+                    body.append(f"({t} {g.pick('==', '!=', '<', '>=')} {g.pick('a', 'b', 'c')!r})")
+            elif step == "fn":
+                x = f"X{len(body)}"
+                body.append(f"({fn}[S] == {x})")
+                ints.append(x)
+            else:
+                x = f"X{len(body)}"
+                body.append(f"({x} == {fk}[S, {key.replace('V', ints[0]).replace('K', g.pick(*ints))}])")
+                ints.append(x)
+        args = ["S"] + g.rng.sample(ints + strings, min(len(ints + strings), g.pick(1, 2)))
+        args += [g.pick(str(g.small(-3, 14)), "'z'", "-1")] if g.chance(0.4) else []
+        args += [args[-1]] if g.chance(0.2) else []            # a variable twice in the head
+        g.add(f"{p}({', '.join(args)})", *body)
+        g.ask(p, len(args))
+        if g.chance(0.25):                                      # a predicate of no argument
+            z = g.name("gz")
+            g.add(f"{z}()", f"{g.call(p)}({', '.join(args)})")
+            g.ask(z, 0)
+            u = g.name("gu")
+            g.add(f"{u}(S)", "declared(S)", f"{g.pick('', '~')}{g.call(z)}()")
+            g.ask(u, 1)
+
+
+def _slots(piece: ast.expr, head: bool) -> list[tuple[str, Callable[[ast.expr], None], ast.expr]]:
+    """Every place of a clause's piece (its head, or a step of its body) where a term stands:
+    (the place, a function that puts another term there, the term there now)."""
+    out: list[tuple[str, Callable[[ast.expr], None], ast.expr]] = []
+
+    def put(seq: list, i: int) -> Callable[[ast.expr], None]:
+        return lambda new: seq.__setitem__(i, new)
+
+    def attr(node: ast.AST, name: str) -> Callable[[ast.expr], None]:
+        return lambda new: setattr(node, name, new)
+
+    def term(node: ast.expr) -> None:
+        if isinstance(node, ast.BinOp):
+            out.extend((("arithmetic operand", attr(node, "left"), node.left),
+                        ("arithmetic operand", attr(node, "right"), node.right)))
+            term(node.left)
+            term(node.right)
+        elif isinstance(node, ast.UnaryOp):
+            out.append(("arithmetic operand", attr(node, "operand"), node.operand))
+            term(node.operand)
+        elif isinstance(node, ast.Subscript):
+            keys(node, "function key")
+
+    def keys(sub: ast.Subscript, place: str) -> None:
+        if isinstance(sub.slice, ast.Tuple):
+            for i, k in enumerate(sub.slice.elts):
+                out.append((place, put(sub.slice.elts, i), k))
+                term(k)
+        else:
+            out.append((place, attr(sub, "slice"), sub.slice))
+            term(sub.slice)
+
+    def args(call: ast.Call, place: str) -> None:
+        for i, a in enumerate(call.args):
+            out.append((place, put(call.args, i), a))
+            term(a)
+
+    if head and isinstance(piece, ast.Call):
+        args(piece, "head argument")
+    elif head:                                        # (f[K] == aggregate(X, keyword=Y))
+        keys(piece.left, "aggregate key")
+        agg = piece.comparators[0]
+        out.append(("aggregate argument", put(agg.args, 0), agg.args[0]))
+        for kw in agg.keywords:
+            out.append(("aggregate keyword", attr(kw, "value"), kw.value))
+    elif isinstance(piece, ast.UnaryOp):
+        args(piece.operand, "negated literal argument")
+    elif isinstance(piece, ast.Call):
+        args(piece, "literal argument")
+    else:
+        for name in ("left", "comparators"):
+            if name == "left":
+                out.append(("comparison side", attr(piece, "left"), piece.left))
+                term(piece.left)
+            else:
+                out.append(("comparison side", put(piece.comparators, 0), piece.comparators[0]))
+                term(piece.comparators[0])
+    return out
+
+
+def _text(node: ast.expr) -> str:
+    text = ast.unparse(node)
+    return f"({text})" if isinstance(node, ast.Compare) else text
+
+
+def _pieces(rule: Rule) -> list[ast.expr]:
+    """A clause's head and the steps of its body, parsed."""
+    pieces = [ast.parse(rule.head, mode="eval").body]
+    return pieces + [c for b in rule.body for c in _conjuncts(ast.parse(b, mode="eval").body)]
+
+
+def _places(rules: Sequence[Rule], kind: str) -> list[tuple[int, int, int]]:
+    """Where a refused form of this kind may stand: (clause, piece, slot) of :func:`_slots`."""
+    wanted = {"head": ("head argument", "aggregate key"), "negated": ("negated literal argument",)}.get(kind)
+    return [(i, k, n) for i, rule in enumerate(rules) for k, piece in enumerate(_pieces(rule))
+            for n, slot in enumerate(_slots(piece, k == 0))
+            if wanted is None or slot[0] in wanted and (kind != "head" or rule.body)]
+
+
+def refuse(rng: random.Random, rules: tuple[Rule, ...]) -> tuple[tuple[Rule, ...], str]:
+    """The rules with one refused form put at a random place of a random clause, and the start
+    of the one line the loader must refuse it with (``fuzz.dl:LINE: what``)."""
+    kind = rng.choice(("lower", "lower", "underscore", "head", "head", "negated", "keyword"))
+    if kind == "keyword":        # len_ given a keyword, sum_/min_/max_ none: pyDatalog ignores or fails
+        i = rng.choice([j for j, r in enumerate(rules) if r.head.startswith("(")])
+        head = ast.parse(rules[i].head, mode="eval").body
+        agg = head.comparators[0]
+        name = agg.func.id
+        agg.keywords = [ast.keyword("order_by", agg.args[0])] if name == "len_" else []
+        words = "len_ takes no keyword" if name == "len_" else f"{name} needs"
+        return rules[:i] + (replace(rules[i], head=_text(head)),) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
+    places = _places(rules, kind)
+    if not places:               # none in this program: a lower-case name (facts always have a place)
+        kind, places = "lower", _places(rules, "lower")
+    i, k, n = rng.choice(places)
+    rule = rules[i]
+    pieces = _pieces(rule)
+    place, set_term, old = _slots(pieces[k], k == 0)[n]
+    if kind == "lower":
+        name = rng.choice(LOWER)
+        set_term(ast.Name(id=name))
+        words = f"{name!r} is a lower-case name"
+    elif kind == "underscore":
+        name = rng.choice(UNDERSCORE)
+        set_term(ast.Name(id=name))
+        words = "'_' is not an anonymous variable" if name == "_" else f"{name!r} starts with _"
+    elif kind == "negated":      # pyDatalog negates the function's look-up with the literal
+        set_term(ast.parse(rng.choice(("gf[S]", "gf[S] + 1", "gk[S, 0] - 2")), mode="eval").body)
+        words = "the function"
+    else:
+        var = old.id if isinstance(old, ast.Name) else "S"
+        new = rng.choice((f"{var} + 1", f"-{var}", f"{var} * 1", f"(0 - {var})", f"{var} // 2",
+                          f"gf[{var}]", "1 + 2"))
+        set_term(ast.parse(new, mode="eval").body)
+        words = "the head term"
+    texts = [_text(p) for p in pieces]
+    new_rule = replace(rule, head=texts[0], body=tuple(texts[1:]))
+    return rules[:i] + (new_rule,) + rules[i + 1:], f"fuzz.dl:{i + 1}: {words}"
+
+
 BUILDERS: dict[str, Callable[[_Gen], None]] = {
     "arith": _arith, "sides": _sides, "negation": _negation, "aggregates": _aggregates,
     "functions": _functions, "case": _case, "floats": _floats, "big53": _big53, "big63": _big63,
-    "div_body": _div_body, "div_caller": _div_caller, "strings": _strings, "unsafe": _unsafe}
+    "div_body": _div_body, "div_caller": _div_caller, "strings": _strings, "unsafe": _unsafe,
+    "grammar": _grammar}
 
 
 def program_case(feature: str, seed: int, hands: int = 16, fights: int = 8, checked: int = 4) -> Case:
@@ -1159,8 +1380,11 @@ def program_case(feature: str, seed: int, hands: int = 16, fights: int = 8, chec
     if g.alone or g.slow:       # a failed run is answered again in halves (exact.py): a dozen worlds
         hands, fights = hands // 2, fights // 2
     worlds, single, checked = pick_worlds(rng, hands, fights, big, checked)
-    return Case(feature, seed, rules=tuple(g.rules), asks=tuple(asks), worlds=worlds, single=single,
-                checked=checked, alone=g.alone)
+    rules, expect = tuple(g.rules), ""
+    if feature == "grammar" and rng.random() < REFUSED:
+        rules, expect = refuse(rng, rules)
+    return Case(feature, seed, rules=rules, asks=tuple(asks), worlds=worlds, single=single,
+                checked=checked, alone=g.alone, expect=expect)
 
 
 # --------------------------------------------------------------------------------------------

@@ -88,9 +88,9 @@ def test_the_checker_is_the_rule_files_whitelist(monkeypatch):
     seen = []
     real = loader.parse_source
 
-    def spy(source, path):
+    def spy(source, path, **kw):
         seen.append(source)
-        return real(source, path)
+        return real(source, path, **kw)
     monkeypatch.setattr(loader, "parse_source", spy)
     compile_query("getRank__why(a, R, L)")
     assert len(seen) == 1 and "getRank" in seen[0] and "__why" not in seen[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -343,3 +344,177 @@ def test_a_view_asked_free_warns_naming_its_clause_and_fails_in_one_line(rules, 
     assert "getRank_Flush takes that argument of getRank from its caller" in warning
     assert f"{rules / 'ranking.dl'}:" in warning
     assert failure.startswith("poker: the rules fail") and "internal error" not in failure
+
+
+# ---- one gate for the language (issue 30): what pyDatalog reads otherwise is refused ----------
+
+FN = "f_D: (f[X] == len_(C)) <= member(X, C)\n"        # line 1: a function to read
+
+
+def load_beside_standard(source: str) -> None:
+    """Load a rule file's text as the standard rule set's neighbour (its predicates defined)."""
+    clauses = loader.parse_source(source, Path("x.dl"))
+    loader.check_program(list(rulesets.resolve(None).clauses) + clauses, INPUTS)
+
+# (place, source, line): 'suit' in every place a term stands
+LOWER_CASE = [
+    ("head argument", "a: p(X, suit) <= declared(X)", 1),
+    ("literal argument", "a: p(X) <= declared(X) & holds(X, I, suit)", 1),
+    ("negated literal", "a: p(X) <= declared(X) & ~member(X, suit)", 1),
+    ("comparison, left", "a: p(X) <= declared(X) & (suit != X)", 1),
+    ("comparison, right", "a: p(X) <= declared(X) & (X == suit)", 1),
+    ("arithmetic", "a: p(X, Y) <= declared(X) & (Y == X * 2 + suit)", 1),
+    ("minus sign", "a: p(X, Y) <= declared(X) & (Y == -suit)", 1),
+    ("function key", FN + "b: p(X, N) <= declared(X) & (f[suit] == N)", 2),
+    ("function in an expression", FN + "b: p(X, N) <= declared(X) & (N == f[X, suit] + 1)", 2),
+    ("aggregate key", "a: (g[suit] == len_(C)) <= member(X, C)", 1),
+    ("aggregate argument", "a: (g[X] == len_(suit)) <= member(X, C)", 1),
+    ("order_by", "a: (g[X] == min_(C, order_by=suit)) <= member(X, C)", 1),
+    ("for_each", "a: (g[X] == sum_(C, for_each=(C, suit))) <= member(X, C)", 1),
+    ("fact", "a: p(1, suit)", 1),
+    ("second line of a clause", "a: p(X) <= (declared(X)\n   & holds(X, I, suit))", 2),
+]
+
+
+@pytest.mark.parametrize("source, line", [pytest.param(s, n, id=w) for w, s, n in LOWER_CASE])
+def test_a_lower_case_name_is_refused_in_every_place(source, line):
+    assert refused(source) == (f"x.dl:{line}: 'suit' is a lower-case name: write a variable with an "
+                               "upper-case first letter (Suit), or a string in quotes ('suit')")
+
+
+@pytest.mark.parametrize("source, words", [
+    ("a: p(X) <= holds(X, _, C) & member(X, _)", "'_' is not an anonymous variable"),
+    ("a: p(_X) <= declared(_X)", "'_X' starts with _: write a variable with an upper-case first letter (X)"),
+    ("a: p(X, _f1) <= holds(X, I, _f1)", "'_f1' starts with _"),
+    ("a: (g[X] == len_(_c)) <= member(X, _c)", "'_c' starts with _"),
+])
+def test_a_name_of_underscore_is_refused(source, words):
+    message = refused(source)
+    assert message.startswith(f"x.dl:1: {words}"), message
+
+
+# (the clause, the head term named): each refusal says how to bind it in the body, and that
+# clause loads
+HEAD_TERMS = [
+    ("a: p(Y + 1) <= declared(Y)", "Y + 1"),
+    ("a: p(X, -X) <= declared(X)", "-X"),
+    ("a: p(0 - X) <= declared(X)", "0 - X"),
+    ("a: p(X, X // 2) <= declared(X)", "X // 2"),
+    (FN + "b: p(X, f[X]) <= declared(X)", "f[X]"),
+    ("a: (m[S, V + 0] == len_(C)) <= member(S, C) & getValue(C, V)", "V + 0"),
+    ("a: (m[-S] == len_(C)) <= member(S, C)", "-S"),
+    ("flushSuit_D: flushSuit(S, U + 0) <= member(S, C) & getSuit(C, U)", "U + 0"),
+    ("suitCode_D: suitCode(S, U * 1) <= member(S, C) & getSuit(C, U)", "U * 1"),
+    ("posCode_D: posCode(S, I * 1, C) <= holds(S, I, C)", "I * 1"),
+    ("cardCode_D: cardCode(S, C * 1) <= member(S, C)", "C * 1"),
+]
+
+
+@pytest.mark.parametrize("source, term", HEAD_TERMS)
+def test_a_head_term_that_is_not_a_variable_or_a_constant_is_refused(source, term):
+    line = source.count("\n") + 1
+    message = refused(source)
+    assert message.startswith(f"x.dl:{line}: the head term {term} is ") and "bind it in the body: " in message
+    suggestion = message.split("bind it in the body: ", 1)[1]
+    load_beside_standard(source.rsplit("\n", 1)[0] + "\n" + "b: " + suggestion if line > 1 else "a: " + suggestion)
+
+
+@pytest.mark.parametrize("source, function", [
+    (FN + "b: p(X) <= declared(X) & ~holds(X, 1, f[X])", "f[X]"),
+    (FN + "b: p(X) <= declared(X) & ~holds(X, f[X] + 1, 3)", "f[X]"),
+    (FN + "b: p(X) <= declared(X) & ~holds(X, 1, 2 * f[X] - 1)", "f[X]"),
+    (FN + "b: p(X, Y) <= holds(X, Y, C) & ~holds(X, 1, f[X])", "f[X]"),      # Y is taken
+])
+def test_a_function_in_a_negated_literal_is_refused(source, function):
+    message = refused(source)
+    assert message.startswith(f"x.dl:2: the function {function} in a negated literal")
+    suggestion = message.split("look it up before: ", 1)[1]
+    fresh = suggestion[1:suggestion.index(" ==")]
+    assert not re.search(rf"\b{fresh}\b", source)               # a variable of its own
+    head, body = source.split("\n")[1].split(" <= ")
+    load_beside_standard(FN + f"{head} <= {body.split(' & ~')[0]} & {suggestion}")
+
+
+def test_a_function_beside_a_negated_literal_loads():
+    load_beside_standard(FN + "b: p(X) <= declared(X) & (Y == f[X]) & ~holds(X, 1, Y + 1)")
+
+
+@pytest.mark.parametrize("aggregate, words", [
+    ("min_(C)", "min_ needs order_by= (pyDatalog cannot build it without): min_(C, order_by=C)"),
+    ("max_(C)", "max_ needs order_by="),
+    ("sum_(C)", "sum_ needs for_each="),
+    ("len_(C, order_by=C)", "len_ takes no keyword: pyDatalog ignores order_by= there"),
+    ("len_(C, key=C)", "len_ takes no keyword: pyDatalog ignores key= there"),
+    ("min_(C, for_each=C)", "min_ reads order_by= (or key=), not for_each=: pyDatalog ignores for_each= there"),
+    ("sum_(C, order_by=C)", "sum_ reads for_each= (or key=), not order_by="),
+    ("sum_(C, for_each=C, key=I)", "for_each= and key= are one keyword to sum_ (pyDatalog reads for_each= alone)"),
+    ("max_(C, order_by=C, key=C)", "order_by= and key= are one keyword to max_"),
+    ("sum_(C, for_each=-C)", "a minus sign orders min_ and max_ only"),
+])
+def test_an_aggregate_keyword_pydatalog_ignores_or_misses_is_refused(aggregate, words):
+    assert refused(f"a: (g[X] == {aggregate}) <= holds(X, I, C)").startswith(f"x.dl:1: {words}")
+
+
+@pytest.mark.parametrize("aggregate", ["len_(C)", "min_(C, order_by=C)", "max_(C, key=C)", "min_(C, order_by=-C)",
+                                       "sum_(C, for_each=I)", "sum_(C, key=(C, I))", "max_(C, order_by=(I, C))"])
+def test_aggregates_with_the_keyword_pydatalog_reads_load(aggregate):
+    load(f"a: (g[X] == {aggregate}) <= holds(X, I, C)")
+
+
+def test_a_constant_expression_in_a_head_is_refused():
+    assert refused("a: p(X, 1 + 2) <= declared(X)") == \
+        "x.dl:1: the head term 1 + 2 is an expression: write the constant it stands for"
+
+
+@pytest.mark.parametrize("source", [
+    "a: p(X, -1, 'suit', 2.5) <= declared(X)",           # constants, a negative one among them
+    "a: p(X, X) <= declared(X)",                          # a variable twice
+    "a: (m[S, 1] == len_(C)) <= member(S, C)\nb: q(S, N) <= declared(S) & (m[S, 1] == N)",
+    "a: (m[S, -1, 'x'] == max_(C, order_by=C)) <= member(S, C)",
+    "a: p(X, Y) <= declared(X) & (Y == X + 1)",           # the expression bound in the body
+    "a: p(Aa, B_1, CamelCase) <= holds(Aa, B_1, CamelCase)",
+])
+def test_heads_of_variables_and_constants_load(source):
+    load_beside_standard(source)
+
+
+def test_a_query_still_names_hands_in_lower_case(engine):
+    assert compile_query("getRank(a, R) & beat(a, hand2, X)").hands == ("a", "hand2")
+    assert engine.query("getRank(a, R)", a="AH KH QH JH TH") == [{"R": 10}]
+
+
+# The issue's examples, each an edit of the standard rules (file, old text or None to append,
+# the new clause): `poker beat` refuses them at load, exit 2, one line naming the file and line.
+ISSUE_EXAMPLES = [
+    ("ranking.dl", "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S)",
+     "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S) & member(S, C) & getSuit(C, suit)",
+     "'suit' is a lower-case name"),
+    ("ranking.dl", None, "flushSuit_D: flushSuit(S, U + 0) <= member(S, C) & getSuit(C, U)",
+     "the head term U + 0 is an expression"),
+    ("ranking.dl", None, "suitCode_D: suitCode(S, U * 1) <= member(S, C) & getSuit(C, U)",
+     "the head term U * 1 is an expression"),
+    ("ranking.dl", None, "posCode_D: posCode(S, I * 1, C) <= holds(S, I, C)", "the head term I * 1"),
+    ("showdown.dl", None, "cardCode_D: cardCode(S, C * 1) <= member(S, C)", "the head term C * 1"),
+    ("ranking.dl", None, "m_D: (m[S, V + 0] == len_(C)) <= member(S, C) & getValue(C, V)",
+     "the head term V + 0"),
+    ("ranking.dl", None, "neg_D: neg(S, -V) <= member(S, C) & getValue(C, V)", "the head term -V"),
+    ("ranking.dl", None, "fh_D: fh(S, m[S]) <= member(S, C)\nm_D: (m[S] == len_(C)) <= member(S, C)",
+     "the head term m[S] is a function"),
+]
+
+
+@pytest.mark.parametrize("name, old, new, words", ISSUE_EXAMPLES, ids=[e[2].split(":")[0] for e in ISSUE_EXAMPLES])
+def test_the_issues_examples_are_refused_by_the_cli(rules, capsys, name, old, new, words):
+    path = rules / name
+    text = path.read_text(encoding="utf-8")
+    if old is None:
+        text = text.rstrip("\n") + "\n" + new + "\n"
+        line = text.count("\n") - new.count("\n")
+    else:
+        assert old in text
+        line = text[:text.index(old)].count("\n") + 1
+        text = text.replace(old, new)
+    path.write_text(text, encoding="utf-8")
+    assert main(["beat", "--rules", str(rules), "2H 3H 4H 5H 7H", "AS AD KC QS JD"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{path}:{line}: {words}" in err, err
