@@ -26,15 +26,16 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import re
 import tomllib
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 from typing import IO, Any, Callable, Iterator
 
 MAX_UNITS = 10 ** 15          # amounts past this (in the smallest unit) are refused: 64-bit sums
+MAX_DIGITS = 40               # an amount's characters, a decimal's digits and exponent: bounded
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")    # an action's amount (ASCII)
 
 
 class HistoryError(ValueError):
@@ -112,12 +113,17 @@ class Played:
 
 def parse_hand(text: str, where: str = "hand") -> dict:
     """One hand's TOML (a .phh file, or a section of a .phhs), decimals kept exact."""
-    doc = _quick(text)
+    try:
+        doc = _quick(text)
+    except ValueError:                          # an integer past Python's 4,300 digits
+        doc = None
     if doc is None:
         try:
             doc = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as exc:
             raise HistoryError(f"{where}: not TOML: {exc}") from None
+        except ValueError:                      # tomllib reads integers with int(): bounded
+            raise HistoryError(f"{where}: a number of thousands of digits, too long to read") from None
     missing = [k for k in REQUIRED if k not in doc]
     if missing:
         raise HistoryError(f"{where}: not a PHH hand: no {', '.join(missing)}")
@@ -284,19 +290,32 @@ _UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand c
 
 
 def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] = HistoryError) -> int | Decimal:
-    """A number of the document or an action, exact: an int as it is, else a Decimal."""
+    """A number of the document or an action, exact: an int as it is, else a Decimal.  A text
+    (an action's amount) is ASCII digits, a point and an exponent at most (no ``6_0``, no
+    full-width digits, which Decimal would read), of at most MAX_DIGITS characters; a decimal's
+    exponent is bounded too, so that no arithmetic on it can overflow."""
+    what = f"{what}: " if what else ""
     if type(value) is int:
         if value < 0 and not signed:
-            raise bad(f"{what}: {str(value)!r} is not an amount")
+            raise bad(f"{what}{_short(str(value))!r} is not an amount")
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-        raise bad(f"{what}: {value!r} is not a number")
+    if isinstance(value, str):
+        if len(value) > MAX_DIGITS:
+            raise bad(f"{what}the amount {_short(value)} has more than {MAX_DIGITS} characters")
+        if not _AMOUNT.match(value):
+            raise bad(f"{what}{_short(value)!r} is not an amount (ASCII digits, a point, an exponent)")
+    elif isinstance(value, bool) or not isinstance(value, Decimal):
+        raise bad(f"{what}{_short(repr(value))} is not a number")
     try:
         d = Decimal(value)
     except InvalidOperation:
-        raise bad(f"{what}: {value!r} is not a number") from None
+        raise bad(f"{what}{_short(repr(value))} is not a number") from None
     if d.is_nan() or d < 0 and not signed:
-        raise bad(f"{what}: {str(value)!r} is not an amount")
+        raise bad(f"{what}{_short(str(value))!r} is not an amount")
+    if d.is_finite() and d.adjusted() > MAX_DIGITS:
+        raise bad(f"{what}the amount {_short(str(value))} is too large")
+    if d.is_finite() and _exact_places(d) > MAX_DIGITS:
+        raise bad(f"{what}the amount {_short(str(value))} is finer than a millionth")
     return d
 
 
@@ -305,9 +324,12 @@ def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> l
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != n:
-        raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {value!r}")
+        raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {_short(repr(value))}")
     if all(type(v) is int and (signed or v >= 0) for v in value):
         return list(value)                       # the usual case, at once
+    for i, v in enumerate(value):
+        if isinstance(v, str):                   # a TOML text is not a number
+            raise HistoryError(f"{where}: {key}[{i}]: {_short(repr(v))} is not a number")
     return [_decimal(v, f"{where}: {key}[{i}]", signed) for i, v in enumerate(value)]
 
 
@@ -318,23 +340,41 @@ def _places(x: int | Decimal) -> int:
     return max(-int(x.as_tuple().exponent), 0)
 
 
+def _exact_places(x: Decimal) -> int:
+    """The decimal places an amount needs (``2.50``: 1), counted exactly: without Decimal's
+    arithmetic, which rounds to 28 digits."""
+    _, digits, exponent = x.as_tuple()
+    if not any(digits):
+        return 0
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(-(int(exponent) + zeros), 0)
+
+
 def _in_units(amounts: list[int | Decimal], scale: int, bad: Callable[[str], Exception],
               most: int = MAX_UNITS) -> list[int]:
     """Amounts in the hand's smallest unit; ``bad(message)`` for one finer than that, or past
-    ``most`` (what 64-bit sums hold)."""
+    ``most`` (what 64-bit sums hold).  Exact: an amount's places are counted, never rounded."""
     out = []
     for x in amounts:
         if type(x) is int:
             units = x * scale
         else:
-            d = x * scale if x.is_finite() else x
-            if not d.is_finite() or d != d.to_integral_value():
-                raise bad(f"the amount {x} is finer than a millionth, or too large")
-            units = int(d)
+            if not x.is_finite() or x.adjusted() > MAX_DIGITS:
+                raise bad(f"the amount {_short(str(x))} is too large")
+            if _exact_places(x) > len(str(scale)) - 1:
+                raise bad(f"the amount {_short(str(x))} is finer than a millionth")
+            with localcontext() as exact:
+                exact.prec = 2 * MAX_DIGITS + 8          # enough for any bounded amount: no rounding
+                units = int(x * scale)
         if units > most or -units > most:
-            raise bad(f"the amount {x} is finer than a millionth, or too large")
+            raise bad(f"the amount {_short(str(x))} is too large")
         out.append(units)
     return out
+
+
+def _short(text: str, most: int = 40) -> str:
+    """A value of the input as echoed in a message: at most ``most`` characters."""
+    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
 
 
 def _text(units: int, scale: int) -> str:
@@ -460,17 +500,23 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     have happened."""
     where = f"hand {ident}"
     code = doc.get("variant")
+    if not isinstance(code, str):
+        raise HistoryError(f"{where}: variant must be a text (\"NT\"), not {_short(repr(code))}")
     if code in UNSUPPORTED:
         raise Unsupported(f"{code}: {UNSUPPORTED[code]}")
     if code not in VARIANTS:
-        raise Unsupported(f"{code!r} is not a PHH variant this engine knows "
+        raise Unsupported(f"{_short(code)!r} is not a PHH variant this engine knows "
                           f"({', '.join(sorted({*VARIANTS, *UNSUPPORTED}))})")
     v = VARIANTS[code]
     stacks_in = doc["starting_stacks"]
     if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
-    stacks = [s if type(s) is int and s >= 0 or s is None else _decimal(s, f"{where}: starting_stacks[{i}]")
+    names = _names(doc, n, where)
+    for i, s in enumerate(stacks_in):
+        if isinstance(s, str):
+            raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
+    stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
               for i, s in enumerate(stacks_in)]
     stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
     antes = _amounts(doc, "antes", n, where) or [0] * n
@@ -492,7 +538,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         for raw in actions:
             text = raw.split("#", 1)[0].split()
             if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
-                with contextlib.suppress(InvalidOperation):
+                if len(text[2]) <= MAX_DIGITS and _AMOUNT.match(text[2]):
                     places = max(places, _places(Decimal(text[2])))
     scale = 10 ** min(places, 6)
     bad = lambda why: HistoryError(f"{where}: {why}")     # noqa: E731
@@ -531,15 +577,21 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         return table.in_hand > 1 and not table.to_act and len(table.can_act()) <= 1 \
             and (round_no > 0 or any(table.put))
 
+    seats = _SEATS[n]
+
     def player(actor: str) -> int:
-        if actor[:1] != "p" or not actor[1:].isdigit():
-            raise _Bad(f"unknown actor {actor!r}")
-        p = int(actor[1:]) - 1
-        if not 0 <= p < n:
-            raise _Bad(f"there is no player {actor}")
+        p = seats.get(actor)
+        if p is None:
+            if actor[:1] == "p" and actor[1:].isascii() and actor[1:].isdigit():
+                raise _Bad(f"there is no player {_short(actor)}")
+            raise _Bad(f"unknown actor {_short(actor)!r}")
         return p
 
-    seats = _SEATS[n]
+    def over(what: str) -> None:
+        """An action after the hand is over: every player but one has folded."""
+        if table.in_hand == 1:
+            last = next(q for q in range(n) if q not in table.folded)
+            raise _Bad(f"{what} after the hand is over (every player but p{last + 1} has folded)")
     for k, raw in enumerate(actions, 1):
         text = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         if not text:                              # only a comment (or nothing): no action
@@ -548,10 +600,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
             p = seats.get(actor, -1)
             if p < 0 and actor == "d":
-                if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
-                    p = int(args[0][1:]) - 1
-                    if not 0 <= p < n:
-                        raise _Bad(f"there is no player {args[0]}")
+                if verb == "dh" and len(args) == 2:
+                    p = player(args[0])
+                    over("a card dealt")
                     cards = _cards(args[1])
                     deal(cards)
                     hole[p] += cards                      # dealt, or drawn after a discard
@@ -560,6 +611,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 elif verb == "db" and len(args) == 1:
                     if not v.board:
                         raise _Bad(f"{code} has no board")
+                    over("the board dealt")
                     cards = _cards(args[0])
                     if None in cards:
                         raise _Bad("a board card is not known")
@@ -578,11 +630,12 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             if verb == "cc" or verb == "f" or verb == "cbr":
                 if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
                     raise _Bad("cannot read the action")
+                over(f"p{p + 1} acts")
                 if not betting:
+                    if round_no >= v.rounds:
+                        raise _Bad(f"p{p + 1} acts after the last betting round: the hand is over")
                     if round_no > 0 and v.board and len(board) < out_before[min(round_no, v.rounds)]:
                         raise _Bad(f"betting before the board's {out_before[min(round_no, v.rounds)]} cards are dealt")
-                    if round_no >= v.rounds:
-                        raise _Bad(f"p{p + 1} bets after the last betting round")
                     if draws_done < min(round_no, v.draws):
                         raise _Bad("betting before the draw")
                     table.open_round((last_big + 1) % n if round_no == 0 else 0)
@@ -590,8 +643,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 amount = None
                 if verb == "cbr":
                     a = args[0]
-                    amount = int(a) * scale if a.isascii() and a.isdigit() else \
-                        _in_units([_decimal(a, "the amount", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
+                    amount = int(a) * scale if a.isascii() and a.isdigit() and len(a) <= MAX_DIGITS else \
+                        _in_units([_decimal(a, "", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
                 if not table.to_act:
                     table.close_round()
@@ -599,6 +652,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                     if v.draws and draws_done < v.draws and round_no <= v.draws and table.in_hand > 1:
                         drawing = [q for q in range(n) if q not in table.folded]
             elif verb == "sd":
+                over(f"p{p + 1} draws")
                 if not drawing and runout() and draws_done < v.draws:
                     drawing = [q for q in range(n) if q not in table.folded]   # all in: the draws go on
                 if not drawing:
@@ -639,7 +693,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             else:
                 raise _Bad(f"unknown action {verb!r}")
         except _Bad as exc:
-            raise HistoryError(f"{where}, action {k} ({raw.strip()!r}): {exc}") from None
+            raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
     live = tuple(p for p in range(n) if p not in folded)
@@ -652,12 +706,23 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
     if max(table.put) > MAX_UNITS:
         raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
-    return Played(ident, code, tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n)),
+    return Played(ident, code, names,
                   scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
                   tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
                   tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
                   tuple(units(finishing)) if finishing else None,
                   tuple(units(winnings)) if winnings else None)
+
+
+def _names(doc: dict, n: int, where: str) -> tuple[str, ...]:
+    """The players' names (``players``: one text a player), or p1, p2 …"""
+    names = doc.get("players")
+    if names is None:
+        return tuple(f"p{i + 1}" for i in range(n))
+    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+        raise HistoryError(f"{where}: players must list one name (a text) a player ({n}), "
+                           f"not {_short(repr(names))}")
+    return tuple(names)
 
 
 class Unsupported(HistoryError):
