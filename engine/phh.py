@@ -73,10 +73,6 @@ UNSUPPORTED = {
 REQUIRED = ("variant", "antes", "starting_stacks", "actions")
 # PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
 _CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
-# A bulk file's section header: ``[n]`` at the start of its own line (no PHH value is a bare array
-# of one name, so such a line is never inside a value; a section whose array is left open is that
-# section's error, not the next one's).
-_SECTION = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(#.*)?$")
 
 
 @dataclass
@@ -219,22 +215,24 @@ def _scalar(m: re.Match) -> Any:
     return datetime.time.fromisoformat(clock)
 
 
-def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | dict]]:
+def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | dict | HistoryError]]:
     """The hands of a .phh or .phhs text, in order, as (id, its TOML text), unparsed: a bulk
-    file's sections are read one at a time, so memory stays bounded.  A single hand (no
+    file's sections are read one at a time, so memory stays bounded, and split where TOML
+    splits them (_Splitter: a ``[99]`` line inside a string or an array is no header; ``[1.x]``
+    is a table of hand 1; a section defined twice is that section's error).  A single hand (no
     ``[section]``) is parsed at once and given as its document, so that a text that is no PHH at
     all raises HistoryError (one line) before anything is judged; so does text before a bulk
     file's first section."""
     lines = iter(source.splitlines(keepends=True) if isinstance(source, str) else source)
+    split = _Splitter()
     head: list[str] = []
-    first = None
+    keys = None
     for line in lines:                        # up to the first section header, if any
-        m = _SECTION.match(line)
-        if m:
-            first = m.group(1)
+        keys = split.header(line, head)
+        if keys:
             break
         head.append(line)
-    if first is None:                         # a single hand
+    if not keys:                              # a single hand
         text = "".join(head)
         if not text.strip():
             raise HistoryError(f"{name}: empty: no hand history in it")
@@ -246,37 +244,132 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
         return
     if "".join(head).strip() and not all(ln.strip().startswith("#") or not ln.strip() for ln in head):
         raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
-    section, body = first, []
+    section, body = keys[0], [_subtable(keys)]
+    seen: set[str] = set()
     for line in lines:
-        m = _SECTION.match(line) if line[:1] == "[" else None      # a header starts its line
-        if m:
-            yield _ident(section), "".join(body)
-            section, body = m.group(1), []
-        else:
-            body.append(line)
-    yield _ident(section), "".join(body)
+        c = line[:1]
+        if c != "[" and (c != " " and c != "\t" or "[" not in line or line.lstrip(" \t")[:1] != "["):
+            body.append(line)                    # (most lines, at once)
+            continue
+        keys = split.header(line, body)
+        if not keys or len(keys) > 1 and (keys[0] == section or keys[0] in seen):
+            body.append(_subtable(keys) if keys and keys[0] == section else line)    # a table of this hand
+            continue
+        yield _section(section, body, seen, name)
+        section, body = keys[0], [_subtable(keys)]
+    yield _section(section, body, seen, name)
+
+
+def _subtable(keys: tuple[str, ...]) -> str:
+    """A hand's own table (``[1.x]`` in hand 1) as its TOML reads it: ``[x]``; its header: nothing."""
+    return "[" + ".".join(f'"{k}"' for k in keys[1:]) + "]\n" if len(keys) > 1 else ""
+
+
+def _section(section: str, body: list[str], seen: set[str], name: str) -> tuple[Any, str | HistoryError]:
+    ident = _ident(section)
+    if section in seen:
+        return ident, HistoryError(f"{name} [{_short(section)}]: the section is defined twice "
+                                   "(TOML refuses a table defined twice)")
+    seen.add(section)
+    return ident, "".join(body)
+
+
+# A table header's keys: bare, "basic" or 'literal', joined by dots.
+_KEYS = r"""[A-Za-z0-9_-]+|"[^"\\\n]*"|'[^'\n]*'"""
+_HEADER = re.compile(r"[ \t]*\[[ \t]*((?:" + _KEYS + r")(?:[ \t]*\.[ \t]*(?:" + _KEYS + r"))*)[ \t]*\][ \t]*(?:#.*)?\r?$")
+_HEADER_KEY = re.compile(_KEYS)
+# A line's strings (one line each: no triple quote in it), set aside before its brackets are counted.
+_ONE_LINE = re.compile(r"""'[^'\n]*'|"[^"\\\n]*(?:\\.[^"\\\n]*)*\"""")
+_COMMENT = re.compile(r"#[^\n]*")
+_TOKEN = re.compile(r'''"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[#\[\]]''')
+_CLOSE = {'"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""'), "'''": re.compile(r"(?s).*?'''")}
+
+
+class _Splitter:
+    """Where a bulk file's hands start, as TOML reads it: a table header is a line ``[keys]``
+    outside any string and any array.  The lines of a hand are followed only when a line that
+    looks like a header comes (once a hand, in one pass of a regular expression); a text with a
+    triple quote is read token by token."""
+
+    def __init__(self) -> None:
+        self.depth = 0                   # arrays open
+        self.closing: str | None = None  # the quotes that close the multi-line string open
+        self.mark = 0                    # the lines of the hand before this one are followed
+
+    def header(self, line: str, body: list[str]) -> tuple[str, ...] | None:
+        """The keys of the table header ``line`` is, or None; ``body``: the lines before it
+        since the last header."""
+        m = _HEADER.match(line)
+        if m is None:
+            return None
+        self.follow("".join(body[self.mark:]))
+        self.mark = len(body)
+        if self.depth or self.closing is not None:
+            return None                              # a line of a value
+        self.mark = 0
+        return tuple(k[1:-1] if k[:1] in "\"'" else k for k in _HEADER_KEY.findall(m.group(1)))
+
+    def follow(self, text: str) -> None:
+        """Lines of values: the arrays and the multi-line string they leave open."""
+        if self.closing is None and '"""' not in text and "'''" not in text:
+            n = len(text)
+            opens, shuts = text.find("["), text.find("]")
+            while opens >= 0 or shuts >= 0:         # the lines with a bracket, one by one
+                at = opens if shuts < 0 or 0 <= opens < shuts else shuts
+                pos = text.find("\n", at) + 1 or n
+                if 0 <= opens < pos:
+                    opens = text.find("[", pos)
+                if 0 <= shuts < pos:
+                    shuts = text.find("]", pos)
+                line = text[text.rfind("\n", 0, at) + 1:pos]
+                if '"' in line or "'" in line or "#" in line:      # brackets in a string are no arrays
+                    line = _COMMENT.sub("", _ONE_LINE.sub("", line))
+                self.depth = max(self.depth + line.count("[") - line.count("]"), 0)
+            return
+        pos = 0
+        while pos < len(text):
+            if self.closing is not None:
+                m = _CLOSE[self.closing].match(text, pos)
+                if m is None:
+                    return                          # the string goes on
+                self.closing, pos = None, m.end()
+                continue
+            m = _TOKEN.search(text, pos)
+            if m is None:
+                return
+            token, pos = m.group(), m.end()
+            if token == "#":
+                pos = text.find("\n", pos) + 1 or len(text)
+            elif token in ('"""', "'''"):
+                self.closing = token
+            elif token == "[":
+                self.depth += 1
+            elif token == "]":
+                self.depth = max(self.depth - 1, 0)
 
 
 def read_histories(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, dict | HistoryError]]:
     """The hands of a .phh or .phhs text, in order, as (id, document, or the error of that hand)."""
     for ident, item in read_sections(source, name):
         try:
-            yield ident, item if isinstance(item, dict) else parse_hand(item, f"{name} [{ident}]")
+            yield ident, item if isinstance(item, (dict, HistoryError)) else parse_hand(item, f"{name} [{ident}]")
         except HistoryError as exc:
             yield ident, exc
 
 
 def _ident(section: str) -> Any:
-    return int(section) if section.isdigit() else section
+    """A section's id: a number when it is one of at most 18 ASCII digits, else its text."""
+    return int(section) if section.isascii() and section.isdigit() and len(section) <= 18 else section
 
 
 def looks_like_phh(head: str) -> bool:
-    """Whether a text's start reads as PHH (stdin is told apart from our fight files by content)."""
+    """Whether a text's start reads as PHH (stdin is told apart from our fight files by content):
+    its first line that is no comment is a table header or a TOML ``key = value``."""
     for line in head.splitlines():
         s = line.strip()
         if not s or s.startswith("#"):
             continue
-        return bool(_SECTION.match(s)) or bool(re.match(r"(variant|antes|actions|starting_stacks)\s*=", s))
+        return bool(_HEADER.match(s)) or bool(re.match(r"[A-Za-z0-9_-]+[ \t]*=[ \t]*[^\s=]", s))
     return False
 
 
