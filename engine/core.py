@@ -556,6 +556,9 @@ class Engine(LogicOwner):
                 raise InvalidCards(f"the rule set {self.name!r} has no showdown rules (gameName, showdown.dl)")
             if game not in games:
                 raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(games))})")
+            if self.hand_size != 5:           # showdown.dl plays the best five: these rules rank no five
+                raise InvalidCards(f"the rule set {self.name!r} holds hands of {self.hand_size} cards: "
+                                   f"a showdown of {game} plays the best five, which it does not rank")
             found = self._games[game] = (games[game], dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2))
         return found
 

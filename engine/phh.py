@@ -769,6 +769,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 if p in table.folded:
                     raise _Bad(f"p{p + 1} shows after folding")
                 if not args:
+                    if all(q in table.folded or q in table.mucked for q in range(n) if q != p):
+                        raise _Bad(f"p{p + 1} mucks, the last player in: every other has folded or mucked, "
+                                   "and a pot is never left to no one")
                     table.mucked.add(p)
                 elif args[0] == "-":
                     shown[p] = list(hole[p])

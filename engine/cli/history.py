@@ -17,7 +17,7 @@ from .common import CommandError, clear_progress, load_engine, progress, rules_k
 
 STDIN = "-"
 EXTENSIONS = (".phh", ".phhs")
-HEAD_LINES = 40
+HEAD_LINES = 100_000      # comment lines read at most, before the first line that tells the format
 
 
 def register(sub: Any) -> None:
@@ -36,7 +36,7 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
         raw = getattr(sys.stdin, "buffer", None)
         stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
         try:
-            head = "".join(stream.readline() for _ in range(HEAD_LINES))
+            head = _head(stream)
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
         if always or looks_like_phh(head):
@@ -48,6 +48,18 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
         return path, open(path, encoding="utf-8-sig"), None
     except OSError as exc:
         raise CommandError(f"{path}: cannot read: {exc.strerror or exc}") from None
+
+
+def _head(stream: IO[str]) -> str:
+    """stdin's first lines: up to its first that is no comment and not blank (the one that tells
+    the format), or HEAD_LINES of them past that many comments."""
+    lines: list[str] = []
+    while len(lines) < HEAD_LINES:
+        line = stream.readline()
+        lines.append(line)
+        if not line or line.strip() and not line.lstrip().startswith("#"):
+            break
+    return "".join(lines)
 
 
 class _Joined:
