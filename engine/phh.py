@@ -550,6 +550,12 @@ class _Table:
         """A betting round: everyone who can act, in order from ``first``; none when at most one
         can and nothing is owed to him."""
         can = set(self.can_act())
+        # As pokerkit opens a round (and the PHH standard replays it): a player who can lose
+        # nothing more (his stack, or what the second deepest player still in can put in past his
+        # bet, is nothing) has no decision in it.
+        deep = sorted(self.bet[p] + self.stack[p] for p in range(self.n) if p not in self.folded)
+        second = deep[-2] if len(deep) > 1 else 0
+        can = {p for p in can if second - self.bet[p] > 0}
         able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
         if len(able) < 2 and all(self.bet[p] >= self.top for p in able):
             self.to_act = []
