@@ -52,12 +52,13 @@ class Variant:
     rounds: int
     board: tuple[int, ...] = ()       # cards dealt to the board before rounds 2, 3, … (flop, turn, river)
     draws: int = 0                    # draw rounds (before rounds 2 .. draws + 1)
+    deck: int = 52                    # the cards of its deck
 
 
 VARIANTS: dict[str, Variant] = {
     "NT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
     "FT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
-    "NS": Variant("short-deck", "holdem", 2, 4, (3, 1, 1)),
+    "NS": Variant("short-deck", "holdem", 2, 4, (3, 1, 1), deck=36),
     "PO": Variant("standard", "omaha", 4, 4, (3, 1, 1)),
     "FO/8": Variant("standard", "omaha-hilo", 4, 4, (3, 1, 1)),
     "N2L1D": Variant("deuce-to-seven", None, 5, 2, draws=1),
@@ -664,12 +665,30 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     round_no, draws_done, betting = 0, 0, False
     drawing: list[int] = []
 
-    def deal(cards: list[str | None]) -> None:
+    # The deck runs out in a draw game of many players: then, as pokerkit deals (and the card
+    # rooms), the cards set aside (discarded, folded) are shuffled into a new deck and dealt again.
+    reserve: set[str] = set()             # known cards set aside since the deck was last made
+    left = [v.deck]                       # cards left in the deck at most (burns are not recorded)
+
+    def deal(cards: tuple[str | None, ...], fresh: bool = True) -> None:
+        """Cards dealt (``fresh``: from the deck; else a shown card that was dealt face down)."""
+        if fresh and any(c in reserve for c in cards if c is not None):
+            # a card set aside, dealt again: only once the deck has run out, counting a burn a
+            # street (pokerkit burns one before every deal of a street; PHH does not record it)
+            if left[0] - (round_no + draws_done + 1) >= len(cards):
+                c = next(c for c in cards if c in reserve)
+                raise _Bad(f"the card {c} is dealt twice (it was set aside, and the deck had "
+                           f"{left[0]} cards left)")
+            dealt.difference_update(reserve)
+            left[0] += len(reserve)
+            reserve.clear()
         for c in cards:
             if c is not None:
                 if c in dealt:
                     raise _Bad(f"the card {c} is dealt twice")
                 dealt.add(c)
+        if fresh:
+            left[0] -= len(cards)
 
     def runout() -> bool:
         """No more betting: every player still in but at most one is all in, nothing owed."""
@@ -745,6 +764,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                     amount = int(a) * scale if a.isascii() and a.isdigit() and len(a) <= MAX_DIGITS else \
                         _in_units([_decimal(a, "", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
+                if verb == "f":
+                    reserve.update(c for c in hole[p] if c is not None)    # the folded cards, set aside
                 if not table.to_act:
                     table.close_round()
                     round_no, betting = round_no + 1, False
@@ -763,6 +784,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                     for c in _cards(args[0]):
                         if c is not None and c in hole[p]:
                             hole[p].remove(c)
+                            reserve.add(c)
                         elif c is None and None in hole[p]:
                             hole[p].remove(None)
                         else:
@@ -788,7 +810,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                         raise _Bad(f"p{p + 1} shows a card dealt elsewhere")
                     if known and any(c not in cards for c in known):
                         raise _Bad(f"p{p + 1} shows {args[0]}, not the cards he was dealt")
-                    deal([c for c in cards if c is not None and c not in known])
+                    deal(tuple(c for c in cards if c is not None and c not in known), fresh=False)
                     shown[p] = cards
             elif verb == "pb":
                 raise _Bad(f"a bring-in in {code}, which has none")
