@@ -27,6 +27,7 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 from __future__ import annotations
 
 import datetime
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -247,18 +248,48 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
         raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
     section, body = keys[0], [_subtable(keys)]
     seen: set[str] = set()
-    for line in lines:
-        c = line[:1]
-        if c != "[" and (c != " " and c != "\t" or "[" not in line or line.lstrip(" \t")[:1] != "["):
-            body.append(line)                    # (most lines, at once)
-            continue
-        keys = split.header(line, body)
-        if not keys or len(keys) > 1 and (keys[0] == section or keys[0] in seen):
-            body.append(_subtable(keys) if keys and keys[0] == section else line)    # a table of this hand
-            continue
-        yield _section(section, body, seen, name)
-        section, body = keys[0], [_subtable(keys)]
+    rest: Iterator[str] | None = lines
+    while rest is not None:
+        for line in rest:
+            c = line[:1]
+            if c != "[" and (c != " " and c != "\t" or "[" not in line or line.lstrip(" \t")[:1] != "["):
+                body.append(line)                    # (most lines, at once)
+                continue
+            keys = split.header(line, body)
+            if keys is None and split.depth and split.closing is None and _HEADER.match(line):
+                # a header inside an array left open: a header (that hand's array is its error)
+                # unless the array goes on after it (an array of arrays, as TOML reads it)
+                after = _meaningful(lines)
+                if not _ARRAY_GOES_ON.match(after[-1] if after else ""):
+                    split.depth, split.mark = 0, 0
+                    keys = split.header(line, [])
+                rest = itertools.chain(after, lines)         # the lines looked at, read next
+            if not keys or len(keys) > 1 and (keys[0] == section or keys[0] in seen):
+                body.append(_subtable(keys) if keys and keys[0] == section else line)    # a table of this hand
+            else:
+                yield _section(section, body, seen, name)
+                section, body = keys[0], [_subtable(keys)]
+            if rest is not lines:
+                lines = rest
+                break
+        else:
+            rest = None
     yield _section(section, body, seen, name)
+
+
+def _meaningful(lines: Iterator[str], most: int = 100) -> list[str]:
+    """The next lines up to the first that is no comment and not blank (at most ``most``)."""
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        s = line.strip()
+        if s and not s.startswith("#") or len(out) >= most:
+            break
+    return out
+
+
+# What goes on an array: a value, a comma, its end.
+_ARRAY_GOES_ON = re.compile(r"""[ \t]*(?:[\]\[,"'{+.0-9-]|true|false|inf|nan)""")
 
 
 def _subtable(keys: tuple[str, ...]) -> str:
