@@ -56,6 +56,7 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
+from .loader import RuleError
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -76,8 +77,9 @@ STATS: Counter[str] = Counter()   # "built", "loaded", "memo": how each table of
 Progress = Callable[[str, int], Callable[[int], None]]
 
 
-class TableError(ValueError):
-    """The table cannot be made from these rules (the message says why, naming a hand)."""
+class TableError(RuleError):
+    """The table cannot be made from these rules (the message says why, naming a hand): a
+    RuleError, one line from every command that needs the table."""
 
 
 @dataclass(frozen=True, eq=False)
