@@ -295,12 +295,11 @@ def five_card_table(engine: "Engine", progress: Progress | None = None, cache: b
     8 of every rank present; ``seed`` fixes it, else it is drawn from the OS) is asked of the
     compiled rules in one run, and each hand's rank and (rank, key) must be the table's.  Any
     failure: one line on stderr says the cache was ignored and why, and the table is rebuilt.
-    What is left: a file altered on purpose, with its checksum made to match again and its
-    arrays kept consistent, that changes only hands the sample does not draw goes unnoticed.
-    The sample misses a change of a fraction f of the hands with probability (1 - f) ** 2000:
-    about 4e-5 for half a percent of them, but nearly always for a handful of hands.  Whoever
-    can write the cache directory can therefore change a few of the answers of ``poker
-    equity``; the cache is as trustworthy as that directory (by default the user's own).
+    The sample misses a change of a fraction f of the hands with probability (1 - f) ** 2000
+    (nearly always for a handful of hands), so the header must also carry the HMAC of the user's
+    own key (:func:`cache_key`, outside the cache directory): a file altered and re-checksummed
+    by whoever can write the cache but not the key is refused.  Without a private key, a file
+    is held to the sample alone (docs/showdowns.md).
 
     TableError when the rules cannot be compiled (an exhaustive table needs them) or when a hand
     does not get exactly one rank (the message names the hand).
