@@ -308,7 +308,8 @@ def _section(section: str, body: list[str], seen: set[str], name: str) -> tuple[
 
 # A table header's keys: bare, "basic" or 'literal', joined by dots.
 _KEYS = r"""[A-Za-z0-9_-]+|"[^"\\\n]*"|'[^'\n]*'"""
-_HEADER = re.compile(r"[ \t]*\[[ \t]*((?:" + _KEYS + r")(?:[ \t]*\.[ \t]*(?:" + _KEYS + r"))*)[ \t]*\][ \t]*(?:#.*)?\r?$")
+_HEADER = re.compile(r"[ \t]*\[[ \t]*((?:" + _KEYS + r")(?:[ \t]*\.[ \t]*(?:" + _KEYS + r"))*)"
+                     r"[ \t]*\][ \t]*(?:#.*)?\r?$")
 _HEADER_KEY = re.compile(_KEYS)
 # A line's strings (one line each: no triple quote in it), set aside before its brackets are counted.
 _ONE_LINE = re.compile(r"""'[^'\n]*'|"[^"\\\n]*(?:\\.[^"\\\n]*)*\"""")
@@ -860,7 +861,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         cards = shown[p] if shown[p] is not None else hole[p]
         finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
     if max(table.put) > MAX_UNITS:
-        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
+        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
     return Played(ident, code, names,
                   scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
                   tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),

@@ -153,7 +153,8 @@ class _Reader:
             try:
                 cards = self.engine.cards(item)
             except InvalidCards:
-                raise InvalidCards(f"{_shown(item)} is not {self.size} cards, random, or a range such as {SHAPES}") from None
+                raise InvalidCards(f"{_shown(item)} is not {self.size} cards, random, or a range such as "
+                                   f"{SHAPES}") from None
             try:
                 return [_combo(cards, self.size, self.game)]
             except InvalidCards as exc:

@@ -4,6 +4,7 @@ or a showdown says in one line why it cannot (exit 2); the commands that need ne
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -18,7 +19,8 @@ SUITS = ("suitName_F: suitName(1, 'heart', 'hearts')\nsuitName_F: suitName(2, 'd
          "suitName_F: suitName(3, 'club', 'clubs')\nsuitName_F: suitName(4, 'spade', 'spades')\n"
          "suitName_F: suitName(5, 'star', 'stars')\n"
          "suitSymbol_F: suitSymbol(1, 'H', 0)\nsuitSymbol_F: suitSymbol(2, 'D', 0)\n"
-         "suitSymbol_F: suitSymbol(3, 'C', 0)\nsuitSymbol_F: suitSymbol(4, 'S', 0)\nsuitSymbol_F: suitSymbol(5, 'X', 0)\n")
+         "suitSymbol_F: suitSymbol(3, 'C', 0)\nsuitSymbol_F: suitSymbol(4, 'S', 0)\n"
+         "suitSymbol_F: suitSymbol(5, 'X', 0)\n")
 
 
 def folder(root: Path, name: str, files: dict[str, str], extends: str = "standard") -> str:
@@ -109,3 +111,15 @@ def test_a_long_chain_of_variants_is_one_line_not_a_recursion_error(tmp_path, mo
     why = str(caught.value)
     assert f"a chain of more than {rulesets.MAX_CHAIN} rule sets" in why and "\n" not in why and len(why) < 400
     assert Engine(f"v{rulesets.MAX_CHAIN - 2}").get_rank("AH KH QH JH TH") == 10    # a chain within it loads
+
+
+def test_a_board_judged_with_rules_of_four_card_hands_is_marked_never_judged(tmp_path, capsys):
+    fights = tmp_path / "fights.yaml"
+    fights.write_text("fights:\n  - board: AH KH QH 2C 3D\n    hands: [JH TH, AS AD]\n"
+                      "  - hands: [AH 2D 3C 4S, AD 2C 3S 5H]\n")
+    out = tmp_path / "out.jsonl"
+    assert main(["--rules", "badugi", "judge", str(fights), "-o", str(out)]) == 0
+    board, plain = [json.loads(line) for line in out.read_text().splitlines()]
+    assert board["winners"] == [] and "holds hands of 4 cards" in board["error"]
+    assert plain["result"] == 1 and "error" not in plain
+    assert "judged: 1, invalid: 1" in capsys.readouterr().err
