@@ -180,7 +180,8 @@ def _variant(item: Any) -> str | None:
 
 def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
     """The supported variants a batch plays, as its first hands say (a glance, not a reading)."""
-    return sorted({c for c in (_variant(item) for _, item in batch[:LOOK_AFTER]) if c in VARIANTS})
+    codes = (_variant(item) for _, item in batch[:LOOK_AFTER])
+    return sorted({c for c in codes if isinstance(c, str) and c in VARIANTS})     # (a list is no variant)
 
 
 # What a forked worker inherits: the judge, and how the parent hands it its tables and proofs

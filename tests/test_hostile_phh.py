@@ -14,6 +14,7 @@ import pytest
 
 from conftest import ROOT
 from engine import Engine
+from engine import history as H
 from engine.cli import main
 from engine.history import Histories
 from engine.phh import read_histories, read_sections
@@ -86,6 +87,15 @@ def test_each_hostile_hand_is_one_line_on_that_hand_and_the_batch_goes_on():
         assert (r["status"], name) == (status, name) and says in r["error"], (name, r.get("error"))
         assert "\n" not in r["error"] and len(r["error"]) < 400, name
     assert results[-1]["status"] == "judged" and results[-1]["pots"][0]["awards"] == {"1": "12"}
+
+
+def test_a_hostile_field_in_a_batch_long_enough_to_warm_the_tables_is_one_line():
+    """Past H.LOOK_AFTER hands the batch's variants are glanced at before they are replayed."""
+    hands = [hand(variant='["NT"]')] + [hand()] * (H.LOOK_AFTER + 49)
+    text = "".join(f"[{i}]\n{h}" for i, h in enumerate(hands, 1))
+    results = judged(text)
+    assert len(results) == H.LOOK_AFTER + 50 and "variant must be a text" in results[0]["error"]
+    assert all(r["status"] == "judged" for r in results[1:])
 
 
 def test_a_section_header_of_5000_digits_is_a_hand_of_that_name():
