@@ -251,8 +251,7 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
     rest: Iterator[str] | None = lines
     while rest is not None:
         for line in rest:
-            c = line[:1]
-            if c != "[" and (c != " " and c != "\t" or "[" not in line or line.lstrip(" \t")[:1] != "["):
+            if "[" not in line or line[:1] != "[" and line.lstrip(" \t")[:1] != "[":
                 body.append(line)                    # (most lines, at once)
                 continue
             keys = split.header(line, body)
@@ -267,14 +266,14 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
             if not keys or len(keys) > 1 and (keys[0] == section or keys[0] in seen):
                 body.append(_subtable(keys) if keys and keys[0] == section else line)    # a table of this hand
             else:
-                yield _section(section, body, seen, name)
+                yield _section(section, body, seen, name, split)
                 section, body = keys[0], [_subtable(keys)]
             if rest is not lines:
                 lines = rest
                 break
         else:
             rest = None
-    yield _section(section, body, seen, name)
+    yield _section(section, body, seen, name, split)
 
 
 def _meaningful(lines: Iterator[str], most: int = 100) -> list[str]:
@@ -297,12 +296,16 @@ def _subtable(keys: tuple[str, ...]) -> str:
     return "[" + ".".join(f'"{k}"' for k in keys[1:]) + "]\n" if len(keys) > 1 else ""
 
 
-def _section(section: str, body: list[str], seen: set[str], name: str) -> tuple[Any, str | HistoryError]:
+def _section(section: str, body: list[str], seen: set[str], name: str,
+             split: "_Splitter") -> tuple[Any, str | HistoryError]:
     ident = _ident(section)
     if section in seen:
         return ident, HistoryError(f"{name} [{_short(section)}]: the section is defined twice "
                                    "(TOML refuses a table defined twice)")
     seen.add(section)
+    joined = split.joined
+    if joined is not None and joined[0] is body and joined[1] == len(body):
+        return ident, joined[2]                     # joined once already, to follow its lines
     return ident, "".join(body)
 
 
@@ -328,6 +331,7 @@ class _Splitter:
         self.depth = 0                   # arrays open
         self.closing: str | None = None  # the quotes that close the multi-line string open
         self.mark = 0                    # the lines of the hand before this one are followed
+        self.joined: tuple[list[str], int, str] | None = None
 
     def header(self, line: str, body: list[str]) -> tuple[str, ...] | None:
         """The keys of the table header ``line`` is, or None; ``body``: the lines before it
@@ -335,7 +339,9 @@ class _Splitter:
         m = _HEADER.match(line)
         if m is None:
             return None
-        self.follow("".join(body[self.mark:]))
+        text = "".join(body[self.mark:])
+        self.joined = (body, len(body), text) if self.mark == 0 else None   # the hand's text, for _section
+        self.follow(text)
         self.mark = len(body)
         if self.depth or self.closing is not None:
             return None                              # a line of a value
@@ -345,6 +351,10 @@ class _Splitter:
     def follow(self, text: str) -> None:
         """Lines of values: the arrays and the multi-line string they leave open."""
         if self.closing is None and '"""' not in text and "'''" not in text:
+            opens = text.count("[")
+            if "#" not in text and opens == text.count("= [") and opens == text.count("]\n") + text.endswith("]") \
+                    and opens == text.count("]"):
+                return      # every bracket opens a value (``= [``) or ends a line: none in a string, none open
             n = len(text)
             opens, shuts = text.find("["), text.find("]")
             while opens >= 0 or shuts >= 0:         # the lines with a bracket, one by one
