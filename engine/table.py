@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
            "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
 
-FORMAT = 3                    # the cache file's format (and part of the rules' digest)
+FORMAT = 4                    # the cache file's format (and part of the rules' digest); 4: signed (cache_key)
 MAGIC = b"poker-engine five-card table\n"
 CHUNK = 65_000                # hands per run of the compiled rules (per worker)
 MAX_WORKERS = 8
