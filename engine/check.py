@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from . import interface as I
 from .evaluators import Ask, World, verdicts
+from .loader import RuleError
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -101,6 +102,9 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
     start = time.perf_counter()
     tick = progress or (lambda what, total: (lambda n: None))
     cards = engine.deck
+    if not 1 <= engine.hand_size <= len(cards):
+        raise RuleError(f"the rule set {engine.name!r} holds hands of {engine.hand_size} cards, of a deck of "
+                        f"{len(cards)}: there is no hand to check")
     rng = random.Random(seed)
     table, no_table = _table(engine, tick) if engine.fallback is None else (None, engine.fallback)
     if table is not None and table.all_hands:

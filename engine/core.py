@@ -22,7 +22,7 @@ from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
 from .hilo import with_low
 from .lazy import pyDatalog, pyEngine, pyParser
-from .notation import Cards, InvalidCards, Notation
+from .notation import Cards, InvalidCards, Notation, deck_bound
 from .query import QueryError, compile_query
 
 if TYPE_CHECKING:
@@ -185,8 +185,12 @@ class Engine(LogicOwner):
             self._local, self.fallback = None, str(exc)
         if self._local is not None:
             self._local.reference = self.reference      # where a compiled run fails (exact.py)
-        self.notation = Notation.from_tables(self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3),
-                                             self._static(I.CARD_ID, 3), self._whole_cards())
+        values, suits = self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3)
+        try:
+            deck_bound(values, suits, f"rule set {self.name!r}")
+            self.notation = Notation.from_tables(values, suits, self._static(I.CARD_ID, 3), self._whole_cards())
+        except ValueError as exc:
+            raise loader.RuleError(str(exc)) from None
         self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
 
     def _build_logic(self) -> None:
@@ -746,6 +750,9 @@ class Engine(LogicOwner):
                 raise InvalidCards(f"the rule set {self.name!r} has no showdown rules (gameName, showdown.dl)")
             if game not in games:
                 raise InvalidCards(f"unknown game {game!r} (the rules know {', '.join(sorted(games))})")
+            if self.hand_size != 5:           # showdown.dl plays the best five: these rules rank no five
+                raise InvalidCards(f"the rule set {self.name!r} holds hands of {self.hand_size} cards: "
+                                   f"a showdown of {game} plays the best five, which it does not rank")
             found = self._games[game] = (games[game], dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2))
         return found
 

@@ -193,7 +193,8 @@ def _variant(item: Any) -> str | None:
 
 def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
     """The supported variants a batch plays, as its first hands say (a glance, not a reading)."""
-    return sorted({c for c in (_variant(item) for _, item in batch[:LOOK_AFTER]) if c in VARIANTS})
+    codes = (_variant(item) for _, item in batch[:LOOK_AFTER])
+    return sorted({c for c in codes if isinstance(c, str) and c in VARIANTS})     # (a list is no variant)
 
 
 # What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
@@ -399,6 +400,20 @@ def _adopt(judge: "Histories") -> None:
                 fast.adopt_shapes(shapes)
 
 
+def _conserve(h: _Hand) -> None:
+    """Every chip put in is paid out: the bets returned and the pots' awards add up to what the
+    players put in, and each pot's awards to its amount; else the hand is an error (invalid, one
+    line), never "judged" with chips gone."""
+    p = h.played
+    put = sum(p.stakes)
+    paid = sum(h.returned.values()) + sum(x for shares in h.awards.values() for x in shares.values())
+    short = [level for level, amount in h.pots.items() if sum(h.awards.get(level, {}).values()) != amount]
+    if paid != put or short:
+        h.fail("invalid", f"the rules pay out {p.amount(paid)} of the {p.amount(put)} put in"
+               + (f" (a pot of {p.amount(h.pots[short[0]])} goes to no one)" if short else "")
+               + ": a hand that loses chips is not judged")
+
+
 def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
     """The rake that explains a record, or None when none does: the record may fall short of the
     rules' payout only for players who won a pot, and by less than they won (a rake is a part of
@@ -443,6 +458,7 @@ class Histories:
         self.engines = engines
         self.explain = explain
         self.dumped = dumped        # results as lines of JSON (engine.batch.Dumped), written where judged
+        self._names: dict[str, str] = {}             # a variant's rule set -> the name of the one used
         self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
                                                  "rake": 0, "unrecorded": 0}
@@ -545,9 +561,12 @@ class Histories:
                 self._pots(engine, group)
                 self._showdowns(engine, [h for h in group if h.status == "judged"])
                 self._awards(engine, [h for h in group if h.status == "judged" and h.contested])
+        for h in todo:
+            if h.status == "judged":
+                _conserve(h)
         out = []
         for h in hands:
-            self.counts["showdowns"] += h.showdown
+            self.counts["showdowns"] += h.status == "judged" and h.contested    # as its result shows
             self.counts["hands"] += 1
             out.append(self._result(h))
             self.counts[h.status] += 1
@@ -636,8 +655,12 @@ class Histories:
             if not contested:
                 continue
             try:
+                game = engine._game(variant.game)[0] if variant.game else None
+            except ValueError as exc:                     # no such game, or the rules rank no five
+                h.fail("cannot be judged", str(exc).splitlines()[0])
+                continue
+            try:
                 board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
-                game = engine.games[variant.game] if variant.game else None
                 seen = sorted({q for _, qs in contested for q in qs})
                 holes = {q: tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in seen}
             except ValueError as exc:                     # a card not in the rules' deck
@@ -689,7 +712,7 @@ class Histories:
         head = [f'{{"id": {_value(h.ident)}']
         if p is not None:
             variant = VARIANTS[p.variant]
-            head.append(f'"variant": {_str(p.variant)}, "rules": {_str(variant.rules)}')
+            head.append(f'"variant": {_str(p.variant)}, "rules": {_str(self._rules_name(variant.rules))}')
             if variant.game:
                 head.append(f'"game": {_str(variant.game)}, "board": {_str(" ".join(p.board))}')
         head.append(f'"status": {_str(h.status)}')
@@ -732,6 +755,14 @@ class Histories:
         head.append(f'"players": [{", ".join(players)}], "pots": [{", ".join(pots)}], '
                     f'"record": {self._record(h, won, amount)}')
         return safe_line(", ".join(head) + "}")
+
+    def _rules_name(self, rules: str) -> str:
+        """The name of the rule set that judges a variant's hands (``--rules`` in place of the
+        standard one): the one used, as reported."""
+        name = self._names.get(rules)
+        if name is None:
+            name = self._names[rules] = self.engines(rules).name
+        return name
 
     def _reason(self, h: _Hand, level: int, contestants: list[int], engine: "Engine") -> str:
         if len(contestants) == 1:

@@ -22,6 +22,19 @@ SHORT = 2 * MAX_HAND_TOKENS - 2 # a hand this short cannot hold more than MAX_HA
 EXCERPT = 40                    # characters of a refused hand quoted in its error
 
 
+MAX_DECK = 1_024      # cards a rule set's deck may hold: past that, its notation and tables are refused at load
+
+
+def deck_bound(values: Sequence[tuple], suits: Sequence[tuple], where: str) -> None:
+    """ValueError (one line) when a deck of these values and suits (symbol rows) could hold more
+    than MAX_DECK cards: checked before the cards are asked of the rules, which would take
+    minutes for a deck of 100,000."""
+    n = len({r[0] for r in values}) * len({r[0] for r in suits})
+    if n > MAX_DECK:
+        raise ValueError(f"{where}: a deck of {len({r[0] for r in values}):,} values and "
+                         f"{len({r[0] for r in suits}):,} suits ({n:,} cards): at most {MAX_DECK:,} cards")
+
+
 class InvalidCards(ValueError):
     """Text that does not read as cards; the message names the offending token.
 
@@ -73,6 +86,9 @@ class Notation:
         ([1, 53], [53, 1], 'JK AH')
         """
         values, suits = sorted(values, key=lambda r: r[2]), sorted(suits, key=lambda r: r[2])
+        ids = list(ids)
+        if len(ids) > MAX_DECK:
+            raise ValueError(f"a deck of {len(ids):,} cards: at most {MAX_DECK:,}")
         whole = sorted(cards, key=lambda r: r[2])
         value_symbol: dict[int, str] = {}
         suit_symbol: dict[int, str] = {}

@@ -26,15 +26,17 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 
 from __future__ import annotations
 
-import contextlib
 import datetime
+import itertools
 import re
 import tomllib
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
 from typing import IO, Any, Callable, Iterator
 
 MAX_UNITS = 10 ** 15          # amounts past this (in the smallest unit) are refused: 64-bit sums
+MAX_DIGITS = 40               # an amount's characters, a decimal's digits and exponent: bounded
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?\Z")    # an action's amount (ASCII)
 
 
 class HistoryError(ValueError):
@@ -51,12 +53,13 @@ class Variant:
     rounds: int
     board: tuple[int, ...] = ()       # cards dealt to the board before rounds 2, 3, … (flop, turn, river)
     draws: int = 0                    # draw rounds (before rounds 2 .. draws + 1)
+    deck: int = 52                    # the cards of its deck
 
 
 VARIANTS: dict[str, Variant] = {
     "NT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
     "FT": Variant("standard", "holdem", 2, 4, (3, 1, 1)),
-    "NS": Variant("short-deck", "holdem", 2, 4, (3, 1, 1)),
+    "NS": Variant("short-deck", "holdem", 2, 4, (3, 1, 1), deck=36),
     "PO": Variant("standard", "omaha", 4, 4, (3, 1, 1)),
     "FO/8": Variant("standard", "omaha-hilo", 4, 4, (3, 1, 1)),
     "N2L1D": Variant("deuce-to-seven", None, 5, 2, draws=1),
@@ -73,10 +76,6 @@ STUD = ("F7S", "F7S/8", "FR")     # replayed by engine.stud.replay, not here
 REQUIRED = ("variant", "antes", "starting_stacks", "actions")
 # PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
 _CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
-# A bulk file's section header: ``[n]`` at the start of its own line (no PHH value is a bare array
-# of one name, so such a line is never inside a value; a section whose array is left open is that
-# section's error, not the next one's).
-_SECTION = re.compile(r"^\[\s*([^\]\s]+)\s*\]\s*(#.*)?$")
 
 
 @dataclass
@@ -113,12 +112,17 @@ class Played:
 
 def parse_hand(text: str, where: str = "hand") -> dict:
     """One hand's TOML (a .phh file, or a section of a .phhs), decimals kept exact."""
-    doc = _quick(text)
+    try:
+        doc = _quick(text)
+    except ValueError:                          # an integer past Python's 4,300 digits
+        doc = None
     if doc is None:
         try:
             doc = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as exc:
             raise HistoryError(f"{where}: not TOML: {exc}") from None
+        except ValueError:                      # tomllib reads integers with int(): bounded
+            raise HistoryError(f"{where}: a number of thousands of digits, too long to read") from None
     missing = [k for k in REQUIRED if k not in doc]
     if missing:
         raise HistoryError(f"{where}: not a PHH hand: no {', '.join(missing)}")
@@ -214,22 +218,24 @@ def _scalar(m: re.Match) -> Any:
     return datetime.time.fromisoformat(clock)
 
 
-def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | dict]]:
+def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, str | dict | HistoryError]]:
     """The hands of a .phh or .phhs text, in order, as (id, its TOML text), unparsed: a bulk
-    file's sections are read one at a time, so memory stays bounded.  A single hand (no
+    file's sections are read one at a time, so memory stays bounded, and split where TOML
+    splits them (_Splitter: a ``[99]`` line inside a string or an array is no header; ``[1.x]``
+    is a table of hand 1; a section defined twice is that section's error).  A single hand (no
     ``[section]``) is parsed at once and given as its document, so that a text that is no PHH at
     all raises HistoryError (one line) before anything is judged; so does text before a bulk
     file's first section."""
     lines = iter(source.splitlines(keepends=True) if isinstance(source, str) else source)
+    split = _Splitter()
     head: list[str] = []
-    first = None
+    keys = None
     for line in lines:                        # up to the first section header, if any
-        m = _SECTION.match(line)
-        if m:
-            first = m.group(1)
+        keys = split.header(line, head)
+        if keys:
             break
         head.append(line)
-    if first is None:                         # a single hand
+    if not keys:                              # a single hand
         text = "".join(head)
         if not text.strip():
             raise HistoryError(f"{name}: empty: no hand history in it")
@@ -241,37 +247,173 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
         return
     if "".join(head).strip() and not all(ln.strip().startswith("#") or not ln.strip() for ln in head):
         raise HistoryError(f"{name}: not a PHH file: text before the first [section]")
-    section, body = first, []
-    for line in lines:
-        m = _SECTION.match(line) if line[:1] == "[" else None      # a header starts its line
-        if m:
-            yield _ident(section), "".join(body)
-            section, body = m.group(1), []
+    section, body = keys[0], [_subtable(keys)]
+    seen: set[str] = set()
+    rest: Iterator[str] | None = lines
+    while rest is not None:
+        for line in rest:
+            if "[" not in line or line[:1] != "[" and line.lstrip(" \t")[:1] != "[":
+                body.append(line)                    # (most lines, at once)
+                continue
+            keys = split.header(line, body)
+            if keys is None and split.depth and split.closing is None and _HEADER.match(line):
+                # a header inside an array left open: a header (that hand's array is its error)
+                # unless the array goes on after it (an array of arrays, as TOML reads it)
+                after = _meaningful(lines)
+                if not _ARRAY_GOES_ON.match(after[-1] if after else ""):
+                    split.depth, split.mark = 0, 0
+                    keys = split.header(line, [])
+                rest = itertools.chain(after, lines)         # the lines looked at, read next
+            if not keys or len(keys) > 1 and (keys[0] == section or keys[0] in seen):
+                body.append(_subtable(keys) if keys and keys[0] == section else line)    # a table of this hand
+            else:
+                yield _section(section, body, seen, name, split)
+                section, body = keys[0], [_subtable(keys)]
+            if rest is not lines:
+                lines = rest
+                break
         else:
-            body.append(line)
-    yield _ident(section), "".join(body)
+            rest = None
+    yield _section(section, body, seen, name, split)
+
+
+def _meaningful(lines: Iterator[str], most: int = 100) -> list[str]:
+    """The next lines up to the first that is no comment and not blank (at most ``most``)."""
+    out: list[str] = []
+    for line in lines:
+        out.append(line)
+        s = line.strip()
+        if s and not s.startswith("#") or len(out) >= most:
+            break
+    return out
+
+
+# What goes on an array: a value, a comma, its end.
+_ARRAY_GOES_ON = re.compile(r"""[ \t]*(?:[\]\[,"'{+.0-9-]|true|false|inf|nan)""")
+
+
+def _subtable(keys: tuple[str, ...]) -> str:
+    """A hand's own table (``[1.x]`` in hand 1) as its TOML reads it: ``[x]``; its header: nothing."""
+    return "[" + ".".join(f'"{k}"' for k in keys[1:]) + "]\n" if len(keys) > 1 else ""
+
+
+def _section(section: str, body: list[str], seen: set[str], name: str,
+             split: "_Splitter") -> tuple[Any, str | HistoryError]:
+    ident = _ident(section)
+    if section in seen:
+        return ident, HistoryError(f"{name} [{_short(section)}]: the section is defined twice "
+                                   "(TOML refuses a table defined twice)")
+    seen.add(section)
+    joined = split.joined
+    if joined is not None and joined[0] is body and joined[1] == len(body):
+        return ident, joined[2]                     # joined once already, to follow its lines
+    return ident, "".join(body)
+
+
+# A table header's keys: bare, "basic" or 'literal', joined by dots.
+_KEYS = r"""[A-Za-z0-9_-]+|"[^"\\\n]*"|'[^'\n]*'"""
+_HEADER = re.compile(r"[ \t]*\[[ \t]*((?:" + _KEYS + r")(?:[ \t]*\.[ \t]*(?:" + _KEYS + r"))*)"
+                     r"[ \t]*\][ \t]*(?:#.*)?\r?$")
+_HEADER_KEY = re.compile(_KEYS)
+# A line's strings (one line each: no triple quote in it), set aside before its brackets are counted.
+_ONE_LINE = re.compile(r"""'[^'\n]*'|"[^"\\\n]*(?:\\.[^"\\\n]*)*\"""")
+_COMMENT = re.compile(r"#[^\n]*")
+_TOKEN = re.compile(r'''"""|\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[#\[\]]''')
+_CLOSE = {'"""': re.compile(r'(?:[^"\\]|\\.|"(?!""))*"""'), "'''": re.compile(r"(?s).*?'''")}
+
+
+class _Splitter:
+    """Where a bulk file's hands start, as TOML reads it: a table header is a line ``[keys]``
+    outside any string and any array.  The lines of a hand are followed only when a line that
+    looks like a header comes (once a hand, in one pass of a regular expression); a text with a
+    triple quote is read token by token."""
+
+    def __init__(self) -> None:
+        self.depth = 0                   # arrays open
+        self.closing: str | None = None  # the quotes that close the multi-line string open
+        self.mark = 0                    # the lines of the hand before this one are followed
+        self.joined: tuple[list[str], int, str] | None = None
+
+    def header(self, line: str, body: list[str]) -> tuple[str, ...] | None:
+        """The keys of the table header ``line`` is, or None; ``body``: the lines before it
+        since the last header."""
+        m = _HEADER.match(line)
+        if m is None:
+            return None
+        text = "".join(body[self.mark:])
+        self.joined = (body, len(body), text) if self.mark == 0 else None   # the hand's text, for _section
+        self.follow(text)
+        self.mark = len(body)
+        if self.depth or self.closing is not None:
+            return None                              # a line of a value
+        self.mark = 0
+        return tuple(k[1:-1] if k[:1] in "\"'" else k for k in _HEADER_KEY.findall(m.group(1)))
+
+    def follow(self, text: str) -> None:
+        """Lines of values: the arrays and the multi-line string they leave open."""
+        if self.closing is None and '"""' not in text and "'''" not in text:
+            opens = text.count("[")
+            if "#" not in text and opens == text.count("= [") and opens == text.count("]\n") + text.endswith("]") \
+                    and opens == text.count("]"):
+                return      # every bracket opens a value (``= [``) or ends a line: none in a string, none open
+            n = len(text)
+            opens, shuts = text.find("["), text.find("]")
+            while opens >= 0 or shuts >= 0:         # the lines with a bracket, one by one
+                at = opens if shuts < 0 or 0 <= opens < shuts else shuts
+                pos = text.find("\n", at) + 1 or n
+                if 0 <= opens < pos:
+                    opens = text.find("[", pos)
+                if 0 <= shuts < pos:
+                    shuts = text.find("]", pos)
+                line = text[text.rfind("\n", 0, at) + 1:pos]
+                if '"' in line or "'" in line or "#" in line:      # brackets in a string are no arrays
+                    line = _COMMENT.sub("", _ONE_LINE.sub("", line))
+                self.depth = max(self.depth + line.count("[") - line.count("]"), 0)
+            return
+        pos = 0
+        while pos < len(text):
+            if self.closing is not None:
+                m = _CLOSE[self.closing].match(text, pos)
+                if m is None:
+                    return                          # the string goes on
+                self.closing, pos = None, m.end()
+                continue
+            m = _TOKEN.search(text, pos)
+            if m is None:
+                return
+            token, pos = m.group(), m.end()
+            if token == "#":
+                pos = text.find("\n", pos) + 1 or len(text)
+            elif token in ('"""', "'''"):
+                self.closing = token
+            elif token == "[":
+                self.depth += 1
+            elif token == "]":
+                self.depth = max(self.depth - 1, 0)
 
 
 def read_histories(source: str | IO[str], name: str = "input") -> Iterator[tuple[Any, dict | HistoryError]]:
     """The hands of a .phh or .phhs text, in order, as (id, document, or the error of that hand)."""
     for ident, item in read_sections(source, name):
         try:
-            yield ident, item if isinstance(item, dict) else parse_hand(item, f"{name} [{ident}]")
+            yield ident, item if isinstance(item, (dict, HistoryError)) else parse_hand(item, f"{name} [{ident}]")
         except HistoryError as exc:
             yield ident, exc
 
 
 def _ident(section: str) -> Any:
-    return int(section) if section.isdigit() else section
+    """A section's id: a number when it is one of at most 18 ASCII digits, else its text."""
+    return int(section) if section.isascii() and section.isdigit() and len(section) <= 18 else section
 
 
 def looks_like_phh(head: str) -> bool:
-    """Whether a text's start reads as PHH (stdin is told apart from our fight files by content)."""
+    """Whether a text's start reads as PHH (stdin is told apart from our fight files by content):
+    its first line that is no comment is a table header or a TOML ``key = value``."""
     for line in head.splitlines():
         s = line.strip()
         if not s or s.startswith("#"):
             continue
-        return bool(_SECTION.match(s)) or bool(re.match(r"(variant|antes|actions|starting_stacks)\s*=", s))
+        return bool(_HEADER.match(s)) or bool(re.match(r"[A-Za-z0-9_-]+[ \t]*=[ \t]*[^\s=]", s))
     return False
 
 
@@ -285,19 +427,32 @@ _UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand c
 
 
 def _decimal(value: Any, what: str, signed: bool = False, bad: type[Exception] = HistoryError) -> int | Decimal:
-    """A number of the document or an action, exact: an int as it is, else a Decimal."""
+    """A number of the document or an action, exact: an int as it is, else a Decimal.  A text
+    (an action's amount) is ASCII digits, a point and an exponent at most (no ``6_0``, no
+    full-width digits, which Decimal would read), of at most MAX_DIGITS characters; a decimal's
+    exponent is bounded too, so that no arithmetic on it can overflow."""
+    what = f"{what}: " if what else ""
     if type(value) is int:
         if value < 0 and not signed:
-            raise bad(f"{what}: {str(value)!r} is not an amount")
+            raise bad(f"{what}{_short(str(value))!r} is not an amount")
         return value
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal, str)):
-        raise bad(f"{what}: {value!r} is not a number")
+    if isinstance(value, str):
+        if len(value) > MAX_DIGITS:
+            raise bad(f"{what}the amount {_short(value)} has more than {MAX_DIGITS} characters")
+        if not _AMOUNT.match(value):
+            raise bad(f"{what}{_short(value)!r} is not an amount (ASCII digits, a point, an exponent)")
+    elif isinstance(value, bool) or not isinstance(value, Decimal):
+        raise bad(f"{what}{_short(repr(value))} is not a number")
     try:
         d = Decimal(value)
     except InvalidOperation:
-        raise bad(f"{what}: {value!r} is not a number") from None
+        raise bad(f"{what}{_short(repr(value))} is not a number") from None
     if d.is_nan() or d < 0 and not signed:
-        raise bad(f"{what}: {str(value)!r} is not an amount")
+        raise bad(f"{what}{_short(str(value))!r} is not an amount")
+    if d.is_finite() and d.adjusted() > MAX_DIGITS:
+        raise bad(f"{what}the amount {_short(str(value))} is too large")
+    if d.is_finite() and _exact_places(d) > MAX_DIGITS:
+        raise bad(f"{what}the amount {_short(str(value))} is finer than a millionth")
     return d
 
 
@@ -306,9 +461,12 @@ def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> l
     if value is None:
         return None
     if not isinstance(value, list) or len(value) != n:
-        raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {value!r}")
+        raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {_short(repr(value))}")
     if all(type(v) is int and (signed or v >= 0) for v in value):
         return list(value)                       # the usual case, at once
+    for i, v in enumerate(value):
+        if isinstance(v, str):                   # a TOML text is not a number
+            raise HistoryError(f"{where}: {key}[{i}]: {_short(repr(v))} is not a number")
     return [_decimal(v, f"{where}: {key}[{i}]", signed) for i, v in enumerate(value)]
 
 
@@ -319,23 +477,41 @@ def _places(x: int | Decimal) -> int:
     return max(-int(x.as_tuple().exponent), 0)
 
 
+def _exact_places(x: Decimal) -> int:
+    """The decimal places an amount needs (``2.50``: 1), counted exactly: without Decimal's
+    arithmetic, which rounds to 28 digits."""
+    _, digits, exponent = x.as_tuple()
+    if not any(digits):
+        return 0
+    zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
+    return max(-(int(exponent) + zeros), 0)
+
+
 def _in_units(amounts: list[int | Decimal], scale: int, bad: Callable[[str], Exception],
               most: int = MAX_UNITS) -> list[int]:
     """Amounts in the hand's smallest unit; ``bad(message)`` for one finer than that, or past
-    ``most`` (what 64-bit sums hold)."""
+    ``most`` (what 64-bit sums hold).  Exact: an amount's places are counted, never rounded."""
     out = []
     for x in amounts:
         if type(x) is int:
             units = x * scale
         else:
-            d = x * scale if x.is_finite() else x
-            if not d.is_finite() or d != d.to_integral_value():
-                raise bad(f"the amount {x} is finer than a millionth, or too large")
-            units = int(d)
+            if not x.is_finite() or x.adjusted() > MAX_DIGITS:
+                raise bad(f"the amount {_short(str(x))} is too large")
+            if _exact_places(x) > len(str(scale)) - 1:
+                raise bad(f"the amount {_short(str(x))} is finer than a millionth")
+            with localcontext() as exact:
+                exact.prec = 2 * MAX_DIGITS + 8          # enough for any bounded amount: no rounding
+                units = int(x * scale)
         if units > most or -units > most:
-            raise bad(f"the amount {x} is finer than a millionth, or too large")
+            raise bad(f"the amount {_short(str(x))} is too large")
         out.append(units)
     return out
+
+
+def _short(text: str, most: int = 40) -> str:
+    """A value of the input as echoed in a message: at most ``most`` characters."""
+    return text if len(text) <= most else text[:most] + f"… ({len(text):,} characters)"
 
 
 def _text(units: int, scale: int) -> str:
@@ -418,6 +594,12 @@ class _Table:
         """A betting round: everyone who can act, in order from ``first``; none when at most one
         can and nothing is owed to him."""
         can = set(self.can_act())
+        # As pokerkit opens a round (and the PHH standard replays it): a player who can lose
+        # nothing more (his stack, or what the second deepest player still in can put in past his
+        # bet, is nothing) has no decision in it.
+        deep = sorted(self.bet[p] + self.stack[p] for p in range(self.n) if p not in self.folded)
+        second = deep[-2] if len(deep) > 1 else 0
+        can = {p for p in can if second - self.bet[p] > 0}
         able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
         if len(able) < 2 and all(self.bet[p] >= self.top for p in able):
             self.to_act = []
@@ -461,10 +643,12 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     have happened."""
     where = f"hand {ident}"
     code = doc.get("variant")
+    if not isinstance(code, str):
+        raise HistoryError(f"{where}: variant must be a text (\"NT\"), not {_short(repr(code))}")
     if code in UNSUPPORTED:
         raise Unsupported(f"{code}: {UNSUPPORTED[code]}")
     if code not in VARIANTS:
-        raise Unsupported(f"{code!r} is not a PHH variant this engine knows "
+        raise Unsupported(f"{_short(code)!r} is not a PHH variant this engine knows "
                           f"({', '.join(sorted({*VARIANTS, *UNSUPPORTED}))})")
     if code in STUD:
         raise HistoryError(f"{where}: {code} is a stud game: engine.stud replays it")
@@ -473,7 +657,11 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if not isinstance(stacks_in, list) or not 2 <= len(stacks_in) <= 10:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
-    stacks = [s if type(s) is int and s >= 0 or s is None else _decimal(s, f"{where}: starting_stacks[{i}]")
+    names = _names(doc, n, where)
+    for i, s in enumerate(stacks_in):
+        if isinstance(s, str):
+            raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
+    stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
               for i, s in enumerate(stacks_in)]
     stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
     antes = _amounts(doc, "antes", n, where) or [0] * n
@@ -495,7 +683,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         for raw in actions:
             text = raw.split("#", 1)[0].split()
             if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
-                with contextlib.suppress(InvalidOperation):
+                if len(text[2]) <= MAX_DIGITS and _AMOUNT.match(text[2]):
                     places = max(places, _places(Decimal(text[2])))
     scale = 10 ** min(places, 6)
     bad = lambda why: HistoryError(f"{where}: {why}")     # noqa: E731
@@ -522,27 +710,51 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     round_no, draws_done, betting = 0, 0, False
     drawing: list[int] = []
 
-    def deal(cards: list[str | None]) -> None:
+    # The deck runs out in a draw game of many players: then, as pokerkit deals (and the card
+    # rooms), the cards set aside (discarded, folded) are shuffled into a new deck and dealt again.
+    reserve: set[str] = set()             # known cards set aside since the deck was last made
+    left = [v.deck]                       # cards left in the deck at most (burns are not recorded)
+
+    def deal(cards: tuple[str | None, ...], fresh: bool = True) -> None:
+        """Cards dealt (``fresh``: from the deck; else a shown card that was dealt face down)."""
+        if fresh and any(c in reserve for c in cards if c is not None):
+            # a card set aside, dealt again: only once the deck has run out, counting a burn a
+            # street (pokerkit burns one before every deal of a street; PHH does not record it)
+            if left[0] - (round_no + draws_done + 1) >= len(cards):
+                c = next(c for c in cards if c in reserve)
+                raise _Bad(f"the card {c} is dealt twice (it was set aside, and the deck had "
+                           f"{left[0]} cards left)")
+            dealt.difference_update(reserve)
+            left[0] += len(reserve)
+            reserve.clear()
         for c in cards:
             if c is not None:
                 if c in dealt:
                     raise _Bad(f"the card {c} is dealt twice")
                 dealt.add(c)
+        if fresh:
+            left[0] -= len(cards)
 
     def runout() -> bool:
         """No more betting: every player still in but at most one is all in, nothing owed."""
         return table.in_hand > 1 and not table.to_act and len(table.can_act()) <= 1 \
             and (round_no > 0 or any(table.put))
 
+    seats = _SEATS[n]
+
     def player(actor: str) -> int:
-        if actor[:1] != "p" or not actor[1:].isdigit():
-            raise _Bad(f"unknown actor {actor!r}")
-        p = int(actor[1:]) - 1
-        if not 0 <= p < n:
-            raise _Bad(f"there is no player {actor}")
+        p = seats.get(actor)
+        if p is None:
+            if actor[:1] == "p" and actor[1:].isascii() and actor[1:].isdigit():
+                raise _Bad(f"there is no player {_short(actor)}")
+            raise _Bad(f"unknown actor {_short(actor)!r}")
         return p
 
-    seats = _SEATS[n]
+    def over(what: str) -> None:
+        """An action after the hand is over: every player but one has folded."""
+        if table.in_hand == 1:
+            last = next(q for q in range(n) if q not in table.folded)
+            raise _Bad(f"{what} after the hand is over (every player but p{last + 1} has folded)")
     for k, raw in enumerate(actions, 1):
         text = (raw.split("#", 1)[0] if "#" in raw else raw).split()
         if not text:                              # only a comment (or nothing): no action
@@ -551,10 +763,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
             p = seats.get(actor, -1)
             if p < 0 and actor == "d":
-                if verb == "dh" and len(args) == 2 and args[0][:1] == "p" and args[0][1:].isdigit():
-                    p = int(args[0][1:]) - 1
-                    if not 0 <= p < n:
-                        raise _Bad(f"there is no player {args[0]}")
+                if verb == "dh" and len(args) == 2:
+                    p = player(args[0])
+                    over("a card dealt")
                     cards = _cards(args[1])
                     deal(cards)
                     hole[p] += cards                      # dealt, or drawn after a discard
@@ -563,6 +774,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 elif verb == "db" and len(args) == 1:
                     if not v.board:
                         raise _Bad(f"{code} has no board")
+                    over("the board dealt")
                     cards = _cards(args[0])
                     if None in cards:
                         raise _Bad("a board card is not known")
@@ -581,11 +793,12 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             if verb == "cc" or verb == "f" or verb == "cbr":
                 if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
                     raise _Bad("cannot read the action")
+                over(f"p{p + 1} acts")
                 if not betting:
+                    if round_no >= v.rounds:
+                        raise _Bad(f"p{p + 1} acts after the last betting round: the hand is over")
                     if round_no > 0 and v.board and len(board) < out_before[min(round_no, v.rounds)]:
                         raise _Bad(f"betting before the board's {out_before[min(round_no, v.rounds)]} cards are dealt")
-                    if round_no >= v.rounds:
-                        raise _Bad(f"p{p + 1} bets after the last betting round")
                     if draws_done < min(round_no, v.draws):
                         raise _Bad("betting before the draw")
                     table.open_round((last_big + 1) % n if round_no == 0 else 0)
@@ -593,15 +806,18 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 amount = None
                 if verb == "cbr":
                     a = args[0]
-                    amount = int(a) * scale if a.isascii() and a.isdigit() else \
-                        _in_units([_decimal(a, "the amount", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
+                    amount = int(a) * scale if a.isascii() and a.isdigit() and len(a) <= MAX_DIGITS else \
+                        _in_units([_decimal(a, "", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
+                if verb == "f":
+                    reserve.update(c for c in hole[p] if c is not None)    # the folded cards, set aside
                 if not table.to_act:
                     table.close_round()
                     round_no, betting = round_no + 1, False
                     if v.draws and draws_done < v.draws and round_no <= v.draws and table.in_hand > 1:
                         drawing = [q for q in range(n) if q not in table.folded]
             elif verb == "sd":
+                over(f"p{p + 1} draws")
                 if not drawing and runout() and draws_done < v.draws:
                     drawing = [q for q in range(n) if q not in table.folded]   # all in: the draws go on
                 if not drawing:
@@ -613,6 +829,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                     for c in _cards(args[0]):
                         if c is not None and c in hole[p]:
                             hole[p].remove(c)
+                            reserve.add(c)
                         elif c is None and None in hole[p]:
                             hole[p].remove(None)
                         else:
@@ -625,6 +842,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 if p in table.folded:
                     raise _Bad(f"p{p + 1} shows after folding")
                 if not args:
+                    if all(q in table.folded or q in table.mucked for q in range(n) if q != p):
+                        raise _Bad(f"p{p + 1} mucks, the last player in: every other has folded or mucked, "
+                                   "and a pot is never left to no one")
                     table.mucked.add(p)
                 elif args[0] == "-":
                     shown[p] = list(hole[p])
@@ -635,14 +855,14 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                         raise _Bad(f"p{p + 1} shows a card dealt elsewhere")
                     if known and any(c not in cards for c in known):
                         raise _Bad(f"p{p + 1} shows {args[0]}, not the cards he was dealt")
-                    deal([c for c in cards if c is not None and c not in known])
+                    deal(tuple(c for c in cards if c is not None and c not in known), fresh=False)
                     shown[p] = cards
             elif verb == "pb":
                 raise _Bad(f"a bring-in in {code}, which has none")
             else:
                 raise _Bad(f"unknown action {verb!r}")
         except _Bad as exc:
-            raise HistoryError(f"{where}, action {k} ({raw.strip()!r}): {exc}") from None
+            raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
     live = tuple(p for p in range(n) if p not in folded)
@@ -654,13 +874,24 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         cards = shown[p] if shown[p] is not None else hole[p]
         finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
     if max(table.put) > MAX_UNITS:
-        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
-    return Played(ident, code, tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n)),
+        raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
+    return Played(ident, code, names,
                   scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
                   tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
                   tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
                   tuple(units(finishing)) if finishing else None,
                   tuple(units(winnings)) if winnings else None)
+
+
+def _names(doc: dict, n: int, where: str) -> tuple[str, ...]:
+    """The players' names (``players``: one text a player), or p1, p2 …"""
+    names = doc.get("players")
+    if names is None:
+        return tuple(f"p{i + 1}" for i in range(n))
+    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+        raise HistoryError(f"{where}: players must list one name (a text) a player ({n}), "
+                           f"not {_short(repr(names))}")
+    return tuple(names)
 
 
 class Unsupported(HistoryError):

@@ -91,7 +91,7 @@ def read_range(engine: "Engine", text: Cards, size: int = 2, game: str = "holdem
         try:
             _combo(cards, size, game)
         except InvalidCards as exc:
-            raise InvalidCards(f"{text!r}: {exc}") from None
+            raise InvalidCards(f"{_shown(text)}: {exc}") from None
         return Range(text, (tuple(cards),))          # as written: the order a player's cards are shown in
     items = [item.strip() for item in text.split(",")]
     if not any(items):
@@ -100,16 +100,21 @@ def read_range(engine: "Engine", text: Cards, size: int = 2, game: str = "holdem
     found: dict[tuple[int, ...], None] = {}
     for item in dict.fromkeys(items):                 # an item written twice is read once
         if not item:
-            raise InvalidCards(f"range {text!r}: an empty item between commas")
+            raise InvalidCards(f"range {_shown(text)}: an empty item between commas")
         try:
             for combo in reader.item(item):
                 found.setdefault(combo, None)
         except InvalidCards as exc:
             why = str(exc)
-            if len(items) == 1 and why.startswith(f"{item!r}: "):     # the range is this item
-                why = why[len(repr(item)) + 2:]
-            raise InvalidCards(f"range {text!r}: {why}") from None
+            if len(items) == 1 and why.startswith(f"{_shown(item)}: "):     # the range is this item
+                why = why[len(_shown(item)) + 2:]
+            raise InvalidCards(f"range {_shown(text)}: {why}") from None
     return Range(text, tuple(sorted(found)))
+
+
+def _shown(text: str, most: int = 60) -> str:
+    """A range or an item as a message shows it: quoted, at most ``most`` characters of it."""
+    return repr(text) if len(text) <= most else repr(text[:most]) + f"… ({len(text):,} characters)"
 
 
 def _combo(cards: list[int], size: int, game: str) -> tuple[int, ...]:
@@ -148,16 +153,17 @@ class _Reader:
             try:
                 cards = self.engine.cards(item)
             except InvalidCards:
-                raise InvalidCards(f"{item!r} is not {self.size} cards, random, or a range such as {SHAPES}") from None
+                raise InvalidCards(f"{_shown(item)} is not {self.size} cards, random, or a range such as "
+                                   f"{SHAPES}") from None
             try:
                 return [_combo(cards, self.size, self.game)]
             except InvalidCards as exc:
-                raise InvalidCards(f"{item!r}: {exc}") from None
+                raise InvalidCards(f"{_shown(item)}: {exc}") from None
         if self.size != 2:
-            raise InvalidCards(f"{item!r}: a range such as {SHAPES} names two hole cards; "
+            raise InvalidCards(f"{_shown(item)}: a range such as {SHAPES} names two hole cards; "
                                f"{self.game} deals {self.size} (give the cards, or random)")
         if not self.order:
-            raise InvalidCards(f"{item!r}: these rules give no rangeOrder, so no range can be read; "
+            raise InvalidCards(f"{_shown(item)}: these rules give no rangeOrder, so no range can be read; "
                                f"give the cards, or random")
         if plus is not None:
             high, low = self._pair_of(plus.group(1), plus.group(2), item)
@@ -173,7 +179,7 @@ class _Reader:
         c, d = self._pair_of(span.group(4), span.group(5), item)
         kind = span.group(3).lower()
         if kind != span.group(6).lower():
-            raise InvalidCards(f"{item!r}: both ends of a run are suited, offsuit, or neither")
+            raise InvalidCards(f"{_shown(item)}: both ends of a run are suited, offsuit, or neither")
         (a, b), (c, d) = sorted([(a, b), (c, d)], key=lambda p: (self.order[p[0]], self.order[p[1]]))
         o = self.order
         if a == b and c == d:                    # 22-55
@@ -185,7 +191,7 @@ class _Reader:
             steps = [(v, w) for v in self._values_from(a) if o[v] <= o[c]
                      for w in self.by_value if o[w] == o[v] - gap]
         else:
-            raise InvalidCards(f"{item!r}: a run keeps the first value (A2s-A5s), keeps the gap "
+            raise InvalidCards(f"{_shown(item)}: a run keeps the first value (A2s-A5s), keeps the gap "
                                f"(T9s-65s), or is of pairs (22-55)")
         return [h for high, low in steps for h in self._hands(high, low, kind, item)]
 
@@ -195,7 +201,7 @@ class _Reader:
         a, b = values[x.upper()], values[y.upper()]
         for v in (a, b):
             if v not in self.order or v not in self.by_value:
-                raise InvalidCards(f"{item!r}: the value {x if v == a else y!r} is not in these rules' deck")
+                raise InvalidCards(f"{_shown(item)}: the value {x if v == a else y!r} is not in these rules' deck")
         return (a, b) if self.order[a] >= self.order[b] else (b, a)
 
     def _values_from(self, value: int) -> list[int]:
@@ -207,7 +213,7 @@ class _Reader:
         """The hands of one value and another (the same: a pair), suited, offsuit or both."""
         if high == low:
             if kind:
-                raise InvalidCards(f"{item!r}: a pair is neither suited nor offsuit")
+                raise InvalidCards(f"{_shown(item)}: a pair is neither suited nor offsuit")
             return [tuple(sorted(p)) for p in itertools.combinations(self.by_value[high], 2)]
         out = []
         for x in self.by_value[high]:

@@ -149,6 +149,9 @@ def rule_files(directory: Path) -> list[Path]:
     return sorted(p for p in directory.glob("*.dl") if not p.name.startswith("."))
 
 
+MAX_CHAIN = 32        # variants extending one another, at most (each is read, checked and laid over)
+
+
 def variants_dir() -> Path:
     return RULES_DIR / VARIANTS
 
@@ -225,6 +228,9 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
     if meta.extends == name or meta.extends in chain:
         raise RuleError(f"{where}: a cycle of rule sets, each extending the next: "
                         f"{' -> '.join(chain + (name, meta.extends))}")
+    if len(chain) >= MAX_CHAIN:
+        raise RuleError(f"{where}: a chain of more than {MAX_CHAIN} rule sets, each extending the next "
+                        f"({' -> '.join(chain[:3])} -> …): extend one nearer the standard")
     if not _is_named(meta.extends):
         raise RuleError(f"{where}: extends {meta.extends!r}, which is no rule set "
                         f"(available: {', '.join(available())})")

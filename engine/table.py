@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import hmac
 import io
 import itertools
 import json
@@ -56,6 +57,7 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
+from .loader import RuleError
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -64,7 +66,7 @@ if TYPE_CHECKING:
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
            "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
 
-FORMAT = 3                    # the cache file's format (and part of the rules' digest)
+FORMAT = 4                    # the cache file's format (and part of the rules' digest); 4: signed (cache_key)
 MAGIC = b"poker-engine five-card table\n"
 CHUNK = 65_000                # hands per run of the compiled rules (per worker)
 MAX_WORKERS = 8
@@ -76,8 +78,9 @@ STATS: Counter[str] = Counter()   # "built", "loaded", "memo": how each table of
 Progress = Callable[[str, int], Callable[[int], None]]
 
 
-class TableError(ValueError):
-    """The table cannot be made from these rules (the message says why, naming a hand)."""
+class TableError(RuleError):
+    """The table cannot be made from these rules (the message says why, naming a hand): a
+    RuleError, one line from every command that needs the table."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -292,12 +295,11 @@ def five_card_table(engine: "Engine", progress: Progress | None = None, cache: b
     8 of every rank present; ``seed`` fixes it, else it is drawn from the OS) is asked of the
     compiled rules in one run, and each hand's rank and (rank, key) must be the table's.  Any
     failure: one line on stderr says the cache was ignored and why, and the table is rebuilt.
-    What is left: a file altered on purpose, with its checksum made to match again and its
-    arrays kept consistent, that changes only hands the sample does not draw goes unnoticed.
-    The sample misses a change of a fraction f of the hands with probability (1 - f) ** 2000:
-    about 4e-5 for half a percent of them, but nearly always for a handful of hands.  Whoever
-    can write the cache directory can therefore change a few of the answers of ``poker
-    equity``; the cache is as trustworthy as that directory (by default the user's own).
+    The sample misses a change of a fraction f of the hands with probability (1 - f) ** 2000
+    (nearly always for a handful of hands), so the header must also carry the HMAC of the user's
+    own key (:func:`cache_key`, outside the cache directory): a file altered and re-checksummed
+    by whoever can write the cache but not the key is refused.  Without a private key, a file
+    is held to the sample alone (docs/showdowns.md).
 
     TableError when the rules cannot be compiled (an exhaustive table needs them) or when a hand
     does not get exactly one rank (the message names the hand).
@@ -839,8 +841,52 @@ def _serialise(table: FiveTable) -> bytes:
               "places": None if table.places is None else [[r, [list(p) for p in ps]] for r, ps in table.places],
               "arrays": [[name, len(blob)] for name, blob in blobs.items()],
               "payload": {"bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}}
+    key = cache_key()
+    if key is not None:                     # signed with this user's key: see _signed
+        header["mac"] = _mac(key, header)
     head = json.dumps(header, separators=(",", ":")).encode("ascii")
     return MAGIC + len(head).to_bytes(4, "little") + head + payload
+
+
+def _mac(key: bytes, header: dict) -> str:
+    """The HMAC-SHA256, under the user's key, of a table file's header (its payload's SHA-256,
+    the rules' digest, the deck, the counts and places), without its own ``mac``."""
+    text = json.dumps({k: v for k, v in header.items() if k != "mac"}, separators=(",", ":"))
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def key_path() -> Path:
+    """This user's key for the cache: ``$XDG_CONFIG_HOME/poker-engine/cache.key``, else
+    ``~/.config/poker-engine/cache.key`` (outside the cache directory, so that whoever can write
+    the cache cannot sign a table with it)."""
+    base = Path(os.environ["XDG_CONFIG_HOME"]) if os.environ.get("XDG_CONFIG_HOME") else Path.home() / ".config"
+    return base / "poker-engine" / "cache.key"
+
+
+_KEY: list[bytes | None] = []
+
+
+def cache_key() -> bytes | None:
+    """This user's secret key (32 random bytes, made on first use, mode 0600, owned by the user),
+    or None where it cannot be read or made, or is not private (then a cached table is held to
+    the sample alone, as before the key)."""
+    if _KEY:
+        return _KEY[0]
+    path, key = key_path(), None
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(32))
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            data = f.read(33)
+        if stat.S_ISREG(st.st_mode) and st.st_uid == os.getuid() and not st.st_mode & 0o077 and len(data) == 32:
+            key = data
+    _KEY.append(key)
+    return key
 
 
 def _write(path: Path, table: FiveTable) -> None:
@@ -946,6 +992,9 @@ def _parse(data: bytes, cards: list[int], digest: str, hashed: bool = False
     is_hand = header.get("is_hand")
     if is_hand is not None and (type(is_hand) is not int or not 0 <= is_hand <= total):
         raise _Reject("its header's count of hands is malformed")
+    key = None if hashed else cache_key()
+    if key is not None and not hmac.compare_digest(str(header.get("mac")), _mac(key, header)):
+        raise _Reject("it is not signed with this user's key (written by another user, or altered)")
     return arrays, _places_of(header.get("places")), is_hand
 
 

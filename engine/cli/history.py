@@ -17,7 +17,7 @@ from .common import CommandError, clear_progress, load_engine, progress, rules_k
 
 STDIN = "-"
 EXTENSIONS = (".phh", ".phhs")
-HEAD_LINES = 40
+HEAD_LINES = 100_000        # comment lines read at most, before the first line that tells the format
 MAX_LINE = 1 << 20          # characters of one line of a hand history (a real one: a few hundred)
 MAX_HAND = 16 << 20         # characters of one hand (from one line opening with "[" to the next)
 
@@ -37,15 +37,10 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
     if path == STDIN:
         raw = getattr(sys.stdin, "buffer", None)
         stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
-        lines = []
         try:
-            for number in range(1, HEAD_LINES + 1):
-                lines.append(stream.readline(MAX_LINE + 1))
-                if len(lines[-1]) > MAX_LINE:
-                    raise CommandError(f"<stdin>:{number}: the line is too long (more than {MAX_LINE} characters)")
+            head = _head(stream)
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
-        head = "".join(lines)
         if always or looks_like_phh(head):
             return "<stdin>", _Bounded(_Joined(head, stream), "<stdin>"), None
         return "<stdin>", None, _Rewound(head, stream)
@@ -77,6 +72,26 @@ class _Bounded:
             if hand > MAX_HAND:
                 raise CommandError(f"{self.name}:{number}: the hand is too long (more than {MAX_HAND} characters)")
             yield line
+
+
+def _head(stream: IO[str]) -> str:
+    """stdin's first lines: up to its first that is no comment and not blank (the one that tells
+    the format), or HEAD_LINES of them past that many comments; each line read with a limit
+    (MAX_LINE), and MAX_HAND characters in all."""
+    lines: list[str] = []
+    size = 0
+    while len(lines) < HEAD_LINES:
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE:
+            raise CommandError(f"<stdin>:{len(lines) + 1}: the line is too long (more than {MAX_LINE} characters)")
+        size += len(line)
+        if size > MAX_HAND:
+            raise CommandError(f"<stdin>:{len(lines) + 1}: more than {MAX_HAND} characters before the first "
+                               "line that is no comment")
+        lines.append(line)
+        if not line or line.strip() and not line.lstrip().startswith("#"):
+            break
+    return "".join(lines)
 
 
 class _Joined:
