@@ -23,11 +23,13 @@ def cases(section: str) -> list:
 @pytest.fixture(scope="session", autouse=True)
 def table_cache(tmp_path_factory) -> Path:
     """One five-card table cache for the whole run, shared by the xdist workers (engine.table locks
-    it, so the table of a rule set is built once), never the user's own cache."""
+    it, so the table of a rule set is built once), never the user's own cache nor its key."""
     import os
     shared = tmp_path_factory.getbasetemp().parent / "poker-cache"
     shared.mkdir(exist_ok=True)
     os.environ["POKER_CACHE_DIR"] = str(shared)
+    # the cache's key (engine.table.cache_key) too: a test run writes nothing in the user's home
+    os.environ["XDG_CONFIG_HOME"] = str(shared.parent / "config")
     return shared
 
 
