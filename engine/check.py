@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from . import interface as I
+from . import policy
 from .evaluators import Ask, World, verdicts
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Report:
     obligations: list[Obligation] = field(default_factory=list)
     method: str = ""
     seconds: float = 0.0
-    paths: dict[str, str] = field(default_factory=dict)
+    paths: dict[str, list[str]] = field(default_factory=dict)
     expected: dict[str, int] | None = None     # the published frequencies, where the game has them
 
     @property
@@ -124,20 +125,15 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
     return report
 
 
-def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, str]:
-    """Which of the engine's paths read answers off the five-card table for these rules (each
-    where its proof holds, engine/proof.py), and which ask the rules world by world, and why
-    (``no_table``: why there is no table)."""
-    from .proof import fight_proof, order_proof, showdown_proof
+def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, list[str]]:
+    """Which of the engine's paths read answers off the five-card table for these rules, and
+    which ask the rules world by world: for each path of :mod:`engine.policy`, how it answers,
+    then each proof it used and whether it held (why not, when not); ``no_table``: why there is
+    no table."""
     if table is None:
         why = no_table or "the table cannot be made"
-        return {"fights, showdowns, equity, diff": f"the rules' worlds (no five-card table: {why})"}
-    out = {}
-    for path, proof in (("two-hand fights (judge, beat)", fight_proof(engine, table)),
-                        ("showdowns (judge, best_five, winners)", showdown_proof(engine, table)),
-                        ("equity, diff, check --cards 7", order_proof(engine, table))):
-        out[path] = "off the table (proven)" if proof.holds else f"the rules' worlds (not proven: {proof.why})"
-    return out
+        return {"fights, showdowns, equity, diff": [f"the rules' worlds (no five-card table: {why})"]}
+    return policy.report(engine, table)
 
 
 def _table(engine: "Engine", tick: Progress) -> tuple[Any, str | None]:
