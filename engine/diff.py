@@ -47,10 +47,11 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from . import interface as I
-from . import sevens
+from . import policy, sevens
 from .check import KEYS, RANKS, Progress, every_hand
-from .proof import order_proof, prove
+from .evaluators import verdicts
 from .table import FiveTable, TableError, five_card_tables, merge_places, say
+from .tabled import Tabled
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -63,6 +64,10 @@ COUNTED = ("unordered pairs of distinct hands (which may share cards), each judg
 # The kinds of change: (verdict under A, verdict under B) of the first hand against the second.
 # (0, 2) cannot occur: when A finds two hands equal, the first is the one B finds stronger.
 WORSE, EVEN, NEW = (1, 2), (1, 0), (0, 1)
+SAMPLES = 100_000       # fights sampled where beat is not proven to be the table's order ...
+PER_PAIR = 10           # ... and this many more of each ordered pair of categories (under A)
+EXAMPLES = 3            # first examples shown of each kind of change, sampled
+Z95 = 1.959964          # the normal quantile of a two-sided 95% interval
 
 
 @dataclass
@@ -76,11 +81,13 @@ class Diff:
     pairs: int = 0
     changed: int = 0
     kinds: list[dict[str, Any]] = field(default_factory=list)        # {from, to, count, example}
-    unproven: str | None = None     # why the fights are not counted (a rule set's order is unproven)
+    unproven: str | None = None     # why the fights are sampled, not counted (engine.policy's "diff-fights")
     only: dict[str, str] = field(default_factory=dict)  # rule set -> the cards only its deck has
+    sampled: "Sampled | None" = None  # the fights asked of both rule sets, where they are not counted
 
     def as_dict(self) -> dict:
-        fights = {"unproven": self.unproven} if self.unproven else \
+        fights = {"unproven": self.unproven, "sampled": self.sampled.as_dict()} if self.sampled else \
+            {"unproven": self.unproven} if self.unproven else \
             {"counted": COUNTED, "pairs": self.pairs, "changed": self.changed, "kinds": self.kinds}
         return {"a": self.a, "b": self.b, "hands": self.hands, "only": self.only, "categories": self.categories,
                 "renumbered": self.renumbered, "unranked": self.unranked, "fights": fights}
@@ -97,6 +104,8 @@ class Diff:
             out += [f"  {r['category']}: rank {r['from']} -> {r['to']}: {r['count']:,}" for r in self.renumbered]
         for name, n in self.unranked.items():
             out.append(f"  {n:,} hands get no single rank from {name}")
+        if self.sampled:
+            return out + self.sampled.lines(self.a, self.b, self.unproven)
         if self.unproven:
             return out + [f"fights: not counted: {self.unproven}"]
         out.append(f"fights: {self.changed:,} of {self.pairs:,} change their verdict")
@@ -108,6 +117,43 @@ class Diff:
             if ex:
                 out.append(f"    e.g. {ex['hands'][0]} vs {ex['hands'][1]}: beat is {ex['a']} under {self.a}, "
                            f"{ex['b']} under {self.b}" + ("" if ex["agrees"] else "  (not as the strengths say)"))
+        return out
+
+
+@dataclass
+class Sampled:
+    """Fights of two disjoint hands asked of both rule sets' beat world by world (a seeded
+    sample), where the table's order is not proven to be beat's: how many change their verdict,
+    the share of all such fights that estimates with its 95% (Wilson) interval, and the kinds of
+    change with their first examples.  ``stratified``: more fights, ``PER_PAIR`` of each ordered
+    pair of categories under A, asked too but kept out of the estimate."""
+    seed: int
+    fights: int
+    changed: int
+    population: int
+    interval: tuple[float, float]
+    stratified: int = 0
+    stratified_changed: int = 0
+    kinds: list[dict[str, Any]] = field(default_factory=list)   # {hands, from, to, count, examples}
+
+    def as_dict(self) -> dict:
+        return {"how": "sampled: fights of two disjoint hands asked of both rule sets' beat, world by world",
+                "seed": self.seed, "fights": self.fights, "changed": self.changed,
+                "fights of the deck": self.population, "share changed, 95% interval": list(self.interval),
+                "stratified": self.stratified, "stratified changed": self.stratified_changed, "kinds": self.kinds}
+
+    def lines(self, a: str, b: str, why: str | None) -> list[str]:
+        lo, hi = self.interval
+        out = [f"fights (sampled, seed {self.seed}): {self.changed:,} of {self.fights:,} sampled fights of two disjoint "
+               f"hands change their verdict: {100 * lo:.3f}% to {100 * hi:.3f}% of all {self.population:,} "
+               "(95% interval)",
+               f"  (sampled, not counted: {why})",
+               f"  and {self.stratified_changed:,} of {self.stratified:,} more, {PER_PAIR} fights of each pair of "
+               f"categories (under {a})"]
+        for k in self.kinds:
+            out.append(f"  {k['hands'][0]} vs {k['hands'][1]}: {k['from']} -> {k['to']}: {k['count']:,} sampled"
+                       f"  ({_words(k['from'])} -> {_words(k['to'])})")
+            out += [f"    e.g. {x} vs {y}: beat is {k['from']} under {a}, {k['to']} under {b}" for x, y in k["examples"]]
         return out
 
 
@@ -126,11 +172,14 @@ class Strengths:
     places: Any = None          # where each rank's key values are (FiveTable.places), when known
 
 
-def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True) -> Diff:
+def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True,
+         samples: int = SAMPLES, seed: int = 0) -> Diff:
     """Compare two engines' rule sets over every hand (both must be compiled).
 
     ``cache``: read and write the five-card tables' cache (False: compute them afresh; a table
-    already memoised for one of these Engine objects is still reused)."""
+    already memoised for one of these Engine objects is still reused).  Where a rule set's beat
+    is not proven to be its table's order (engine.policy's "diff-fights"), ``samples`` fights
+    (seeded by ``seed``) are asked of both rule sets instead of counting them all."""
     tick = progress or (lambda what, total: (lambda n: None))
     for engine in (a, b):
         if engine.fallback is not None:
@@ -144,16 +193,95 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     tables = _tables((a, b), progress, cache)
     if tables is None:
         strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
-        proofs = [prove(e.ruleset.clauses, s.places) for e, s in zip((a, b), strengths)]
+        unproven: str | None = "there is no five-card table to count them by"
     else:
         strengths = [_restricted(t, cards) for t in tables]
-        proofs = [order_proof(e, t) for e, t in zip((a, b), tables)]
-    unproven = next((f"{e.name} is not proven to order hands by their strengths: {p.why}"
-                     for e, p in zip((a, b), proofs) if not p.holds), None)
+        unproven = next((f"for {e.name}, {p.why}" for e, t in zip((a, b), tables)
+                         if not (p := policy.allows(e, t, "diff-fights")).holds), None)
     result = compare(a, b, cards, *strengths, unproven=unproven)
+    if unproven and samples > 0:
+        result.sampled = sample_fights(a, b, cards, strengths[0], tables, samples, seed, tick)
     result.only = {e.name: e.notation.format(sorted(set(e.deck) - set(cards))) for e in (a, b)
                    if len(e.deck) > len(cards)}
     return result
+
+
+def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, tables: Sequence[FiveTable] | None,
+                  samples: int, seed: int, tick: Progress) -> Sampled:
+    """``samples`` uniform fights of two disjoint hands of ``cards`` and PER_PAIR of each ordered
+    pair of A's categories, asked of both rule sets' beat (each off its table only where its
+    own "fights" path is proven: engine.policy), compared."""
+    rng = np.random.default_rng(seed)
+    n, k = len(cards), a.hand_size
+    deck = np.asarray(cards, dtype=np.int64)
+    uniform = np.argsort(rng.random((samples, n)), axis=1)[:, :2 * k]
+    first, second = np.sort(uniform[:, :k], axis=1), np.sort(uniform[:, k:], axis=1)
+    extra = []
+    if sa.ranked is None and k == 5:                   # stratified: hands of each category under A
+        by_rank = {int(r): np.flatnonzero(sa.ranks == r) for r in np.unique(sa.ranks)}
+        for ra in sorted(by_rank):
+            for rb in sorted(by_rank):
+                got = 0
+                for _ in range(20 * PER_PAIR):
+                    if got == PER_PAIR:
+                        break
+                    x = sevens.uncolex(rng.choice(by_rank[ra], 1), n, k)[0]      # ascending positions
+                    y = sevens.uncolex(rng.choice(by_rank[rb], 1), n, k)[0]
+                    if not set(x.tolist()) & set(y.tolist()):
+                        extra.append(np.r_[x, y])
+                        got += 1
+    if extra:
+        more = np.array(extra, dtype=np.int64)
+        first, second = np.r_[first, more[:, :k]], np.r_[second, more[:, k:]]
+    fights = [[tuple(x), tuple(y)] for x, y in zip(deck[first].tolist(), deck[second].tolist())]
+    results = []
+    for engine, table in zip((a, b), tables or (None, None)):
+        step = tick(f"fights asked of {engine.name}", len(fights))
+        fast = Tabled(engine, table) if table is not None else None
+        got = []
+        for lo in range(0, len(fights), 25_000):
+            chunk = fights[lo:lo + 25_000]
+            got += [v.result for v in verdicts(engine.evaluator(len(chunk)), chunk, table=fast)]
+            step(len(chunk))
+        results.append(np.array(got, dtype=np.int64))
+    va, vb = results
+    swap = (va == 2) | ((va == 0) & (vb == 2))         # the first hand: the one A finds stronger (B if A ties)
+    flip = np.array([0, 2, 1, -1])                     # a verdict with the hands swapped (index -1: -1)
+    va, vb = np.where(swap, flip[va], va), np.where(swap, flip[vb], vb)
+    changed = va != vb
+    u = samples
+    population = math.comb(n, k) * math.comb(n - k, k) // 2
+    kinds: dict[tuple, dict[str, Any]] = {}
+    names = a.categories
+    for i in np.flatnonzero(changed).tolist():
+        x, y = (fights[i][1], fights[i][0]) if swap[i] else (fights[i][0], fights[i][1])
+        cats = tuple(names.get(int(sa.ranks[sevens.colex(np.array([sorted(np.searchsorted(deck, h))]), n)[0]]),
+                               "?") for h in (x, y)) if sa.ranked is None and k == 5 else ("hand", "hand")
+        key = (*cats, int(va[i]), int(vb[i]))
+        kind = kinds.setdefault(key, {"hands": list(cats), "from": int(va[i]), "to": int(vb[i]), "count": 0,
+                                      "examples": []})
+        kind["count"] += 1 if i < u else 0
+        if len(kind["examples"]) < EXAMPLES:
+            kind["examples"].append((a.notation.format(list(x)), a.notation.format(list(y))))
+    hit = int(changed[:u].sum())
+    return Sampled(seed, u, hit, population, _wilson(hit, u), len(fights) - u, int(changed[u:].sum()),
+                   sorted(kinds.values(), key=lambda kd: (-kd["count"], kd["hands"], kd["from"], kd["to"])))
+
+
+def _wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (hits of n).
+
+    >>> [round(x, 4) for x in _wilson(0, 100_000)]
+    [0.0, 0.0]
+    >>> [round(x, 3) for x in _wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _restricted(table: FiveTable, cards: Sequence[int]) -> Strengths:
