@@ -68,6 +68,7 @@ SAMPLES = 100_000       # fights sampled where beat is not proven to be the tabl
 PER_PAIR = 10           # ... and this many more of each ordered pair of categories (under A)
 EXAMPLES = 3            # first examples shown of each kind of change, sampled
 Z95 = 1.959964          # the normal quantile of a two-sided 95% interval
+NONE = -9               # a sampled fight's verdict where the rules give a hand several ranks
 
 
 @dataclass
@@ -170,6 +171,7 @@ class Strengths:
     classes: np.ndarray
     ranked: np.ndarray | None = None
     places: Any = None          # where each rank's key values are (FiveTable.places), when known
+    all_hands: bool = False     # isHand holds of every hand (asked without a table)
 
 
 def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True,
@@ -193,7 +195,8 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     tables = _tables((a, b), progress, cache)
     if tables is None:
         strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
-        unproven: str | None = "there is no five-card table to count them by"
+        unproven: str | None = next((f"for {e.name}, {p.why}" for e, st in zip((a, b), strengths)
+                                     if not (p := policy.untabled_fights(e, st.places, st.all_hands)).holds), None)
     else:
         strengths = [_restricted(t, cards) for t in tables]
         unproven = next((f"for {e.name}, {p.why}" for e, t in zip((a, b), tables)
@@ -238,13 +241,14 @@ def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths,
     for engine, table in zip((a, b), tables or (None, None)):
         step = tick(f"fights asked of {engine.name}", len(fights))
         fast = Tabled(engine, table) if table is not None else None
-        got = []
+        got: list[int] = []
         for lo in range(0, len(fights), 25_000):
-            chunk = fights[lo:lo + 25_000]
-            got += [v.result for v in verdicts(engine.evaluator(len(chunk)), chunk, table=fast)]
-            step(len(chunk))
+            got += _results(engine, fights[lo:lo + 25_000], fast)
+            step(min(25_000, len(fights) - lo))
         results.append(np.array(got, dtype=np.int64))
     va, vb = results
+    single = (va != NONE) & (vb != NONE)                # fights both rule sets give one verdict
+    va, vb = np.where(single, va, -1), np.where(single, vb, -1)
     swap = (va == 2) | ((va == 0) & (vb == 2))         # the first hand: the one A finds stronger (B if A ties)
     flip = np.array([0, 2, 1, -1])                     # a verdict with the hands swapped (index -1: -1)
     va, vb = np.where(swap, flip[va], va), np.where(swap, flip[vb], vb)
@@ -266,6 +270,18 @@ def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths,
     hit = int(changed[:u].sum())
     return Sampled(seed, u, hit, population, _wilson(hit, u), len(fights) - u, int(changed[u:].sum()),
                    sorted(kinds.values(), key=lambda kd: (-kd["count"], kd["hands"], kd["from"], kd["to"])))
+
+
+def _results(engine: "Engine", fights: list, fast: Tabled | None) -> list[int]:
+    """Each fight's beat (NONE where the rules give some hand several ranks: asked again one by
+    one to find which)."""
+    try:
+        return [v.result for v in verdicts(engine.evaluator(len(fights)), fights, table=fast)]
+    except RuntimeError:
+        if len(fights) == 1:
+            return [NONE]
+        half = len(fights) // 2
+        return _results(engine, fights[:half], fast) + _results(engine, fights[half:], fast)
 
 
 def _wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
@@ -476,10 +492,12 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
     db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, TRUE AS ok, [0::BIGINT] AS k, "
                           "[[0::BIGINT]] AS p WHERE FALSE")
     keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k, k.p '
-                    f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)"}
+                    f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)",
+            "not hands": 'SELECT count(*) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})'}
     k = engine.hand_size
-    for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick, k):
-        pass
+    not_hands = 0
+    for out in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY, I.IS_HAND], keep, tick, k):
+        not_hands += int(out["not hands"][0][0] or 0)
     db.create("ranked", 'SELECT w, r, ok, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
     rows = db.query('SELECT w, r, ok, g FROM "x_ranked"')
     shapes = db.query('SELECT DISTINCT r, p FROM "x_strength" WHERE ok')
@@ -491,7 +509,7 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
         w, r, ok, g = (np.asarray(c) for c in zip(*rows))
         at = _colex_of_lex(w.astype(np.int64), len(cards), k)
         ranks[at], ranked[at], classes[at] = r, ok.astype(bool), g
-    return Strengths(ranks, classes, ranked, _places(engine, shapes))
+    return Strengths(ranks, classes, ranked, _places(engine, shapes), not_hands == 0)
 
 
 def _places(engine: "Engine", shapes: list[tuple]) -> Any:

@@ -100,6 +100,12 @@ def proof(engine: "Engine", table: "FiveTable", kind: str, shape: tuple | None =
     raise ValueError(f"no proof {kind!r}")
 
 
+def untabled_fights(engine: "Engine", places: Any, all_hands: bool) -> P.Proof:
+    """The "diff-fights" path's proof where there is no table (a hand without one rank): beat's
+    fight proof over the key places and isHand found by asking every hand (engine.diff)."""
+    return P.prove_fights(engine.ruleset.clauses, places, all_hands)
+
+
 def proofs(engine: "Engine", table: "FiveTable", path: str, shape: tuple | None = None
            ) -> list[tuple[str, P.Proof | None]]:
     """The path's proofs in order, each made; after the first that fails, the rest are not made
