@@ -50,6 +50,7 @@ from . import interface as I
 from . import policy, sevens
 from .check import KEYS, RANKS, Progress, every_hand
 from .evaluators import verdicts
+from .proof import stopping
 from .table import FiveTable, TableError, five_card_tables, merge_places, say
 from .tabled import Tabled
 
@@ -277,7 +278,9 @@ def _results(engine: "Engine", fights: list, fast: Tabled | None) -> list[int]:
     one to find which)."""
     try:
         return [v.result for v in verdicts(engine.evaluator(len(fights)), fights, table=fast)]
-    except RuntimeError:
+    except RuntimeError as exc:
+        if stopping(exc):                   # a budget that ran out is a RuntimeError too: it stops
+            raise
         if len(fights) == 1:
             return [NONE]
         half = len(fights) // 2

@@ -293,3 +293,16 @@ def test_a_tie_break_that_is_not_a_strength_is_sampled_not_left_uncounted(pair, 
 def test_diff_samples_must_be_positive(pair, capsys):
     assert main(["diff", str(pair[0]), str(pair[1]), "--samples", "0"]) == 2
     assert "--samples" in capsys.readouterr().err
+
+
+def test_a_budget_that_runs_out_while_fights_are_sampled_stops_the_diff(pair, monkeypatch):
+    # BudgetExceeded is a RuntimeError, as is "several ranks for one hand": only the latter is
+    # asked again fight by fight.
+    from engine.limits import BudgetExceeded
+
+    def run_out(*args, **kwargs):
+        raise BudgetExceeded("the diff ran past its time budget")
+    monkeypatch.setattr(D, "verdicts", run_out)
+    a = Engine(pair[0])
+    with pytest.raises(BudgetExceeded):
+        D._results(a, [[tuple(a.cards("AH 2H 3H 4H 6D")), tuple(a.cards("KD QD 9H 8H 7H"))]] * 4, None)
