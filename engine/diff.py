@@ -250,16 +250,13 @@ def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths,
     va, vb = results
     single = (va != NONE) & (vb != NONE)                # fights both rule sets give one verdict
     va, vb = np.where(single, va, -1), np.where(single, vb, -1)
-    swap = (va == 2) | ((va == 0) & (vb == 2))         # the first hand: the one A finds stronger (B if A ties)
-    flip = np.array([0, 2, 1, -1])                     # a verdict with the hands swapped (index -1: -1)
-    va, vb = np.where(swap, flip[va], va), np.where(swap, flip[vb], vb)
-    changed = va != vb
+    changed = va != vb              # in the order asked: beat need not be antisymmetric, so no fight is turned round
     u = samples
     population = math.comb(n, k) * math.comb(n - k, k) // 2
     kinds: dict[tuple, dict[str, Any]] = {}
     names = a.categories
     for i in np.flatnonzero(changed).tolist():
-        x, y = (fights[i][1], fights[i][0]) if swap[i] else (fights[i][0], fights[i][1])
+        x, y = fights[i]
         cats = tuple(names.get(int(sa.ranks[sevens.colex(np.array([sorted(np.searchsorted(deck, h))]), n)[0]]),
                                "?") for h in (x, y)) if sa.ranked is None and k == 5 else ("hand", "hand")
         key = (*cats, int(va[i]), int(vb[i]))

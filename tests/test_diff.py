@@ -306,3 +306,20 @@ def test_a_budget_that_runs_out_while_fights_are_sampled_stops_the_diff(pair, mo
     a = Engine(pair[0])
     with pytest.raises(BudgetExceeded):
         D._results(a, [[tuple(a.cards("AH 2H 3H 4H 6D")), tuple(a.cards("KD QD 9H 8H 7H"))]] * 4, None)
+
+
+def test_sampled_examples_are_the_fights_as_asked(pair, tmp_path):
+    # Found by the table-path fuzzer: validFighting reads only the first hand's lowest card, so
+    # beat is not antisymmetric; an example turned round was not the rules' verdict.
+    b = small_deck(tmp_path, "asymmetric")
+    edit(b / "fighting.dl", "validFighting_F: validFighting(A, B) <= isHand(A) & isHand(B) & ~shareCard(A, B)",
+         "validFighting_F: validFighting(A, B) <= isHand(A) & isHand(B) & ~shareCard(A, B) & ~x(A)\n"
+         "x_D: (low[S] == min_(C, order_by=C)) <= member(S, C)\nx_D: x(S) <= (low[S] == 13)")
+    a, edited = Engine(pair[0]), Engine(b)
+    result = diff(a, edited, samples=400, seed=3)
+    assert result.sampled is not None and result.sampled.kinds
+    for kind in result.sampled.kinds:
+        assert kind["to"] == -1
+        for x, y in kind["examples"]:
+            assert (a.beat(x, y), edited.beat(x, y)) == (kind["from"], kind["to"])
+            assert min(edited.cards(x)) == 13
