@@ -150,8 +150,8 @@ class Sampled:
                f"hands change their verdict: {100 * lo:.3f}% to {100 * hi:.3f}% of all {self.population:,} "
                "(95% interval)",
                f"  (sampled, not counted: {why})",
-               f"  and {self.stratified_changed:,} of {self.stratified:,} more, {PER_PAIR} fights of each pair of "
-               f"categories (under {a})"]
+               f"  and {self.stratified_changed:,} of {self.stratified:,} more, drawn pair of categories by pair "
+               f"of categories (under {a})"]
         for k in self.kinds:
             out.append(f"  {k['hands'][0]} vs {k['hands'][1]}: {k['from']} -> {k['to']}: {k['count']:,} sampled"
                        f"  ({_words(k['from'])} -> {_words(k['to'])})")
@@ -176,13 +176,14 @@ class Strengths:
 
 
 def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True,
-         samples: int = SAMPLES, seed: int = 0) -> Diff:
+         samples: int = SAMPLES, seed: int = 0, per_pair: int = PER_PAIR) -> Diff:
     """Compare two engines' rule sets over every hand (both must be compiled).
 
     ``cache``: read and write the five-card tables' cache (False: compute them afresh; a table
     already memoised for one of these Engine objects is still reused).  Where a rule set's beat
     is not proven to be its table's order (engine.policy's "diff-fights"), ``samples`` fights
-    (seeded by ``seed``) are asked of both rule sets instead of counting them all."""
+    (seeded by ``seed``) and ``per_pair`` of each pair of categories are asked of both rule sets
+    instead of counting them all."""
     tick = progress or (lambda what, total: (lambda n: None))
     for engine in (a, b):
         if engine.fallback is not None:
@@ -204,14 +205,14 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
                          if not (p := policy.allows(e, t, "diff-fights")).holds), None)
     result = compare(a, b, cards, *strengths, unproven=unproven)
     if unproven and samples > 0:
-        result.sampled = sample_fights(a, b, cards, strengths[0], tables, samples, seed, tick)
+        result.sampled = sample_fights(a, b, cards, strengths[0], tables, samples, seed, tick, per_pair)
     result.only = {e.name: e.notation.format(sorted(set(e.deck) - set(cards))) for e in (a, b)
                    if len(e.deck) > len(cards)}
     return result
 
 
 def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, tables: Sequence[FiveTable] | None,
-                  samples: int, seed: int, tick: Progress) -> Sampled:
+                  samples: int, seed: int, tick: Progress, per_pair: int = PER_PAIR) -> Sampled:
     """``samples`` uniform fights of two disjoint hands of ``cards`` and PER_PAIR of each ordered
     pair of A's categories, asked of both rule sets' beat (each off its table only where its
     own "fights" path is proven: engine.policy), compared."""
@@ -226,8 +227,8 @@ def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths,
         for ra in sorted(by_rank):
             for rb in sorted(by_rank):
                 got = 0
-                for _ in range(20 * PER_PAIR):
-                    if got == PER_PAIR:
+                for _ in range(20 * per_pair):
+                    if got == per_pair:
                         break
                     x = sevens.uncolex(rng.choice(by_rank[ra], 1), n, k)[0]      # ascending positions
                     y = sevens.uncolex(rng.choice(by_rank[rb], 1), n, k)[0]
