@@ -58,7 +58,8 @@ class Report:
     obligations: list[Obligation] = field(default_factory=list)
     method: str = ""
     seconds: float = 0.0
-    paths: dict[str, list[str]] = field(default_factory=dict)
+    paths: dict[str, str] = field(default_factory=dict)
+    proofs: dict[str, list[str]] = field(default_factory=dict)   # each path's proofs: held, or why not
     expected: dict[str, int] | None = None     # the published frequencies, where the game has them
 
     @property
@@ -70,7 +71,7 @@ class Report:
                 "obligations": {o.name: {"holds": o.holds, "checked": o.checked,
                                          "counterexample": o.counterexample} for o in self.obligations},
                 "expected": self.expected, "method": self.method, "seconds": round(self.seconds, 2),
-                "paths": self.paths}
+                "paths": self.paths, "proofs": self.proofs}
 
 
 Progress = Callable[[str, int], Callable[[int], None]]
@@ -120,16 +121,18 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
         report.obligations += _fights(engine, sampler, samples, tick)
     report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
                                                 tick("compiled vs pyDatalog", reference_samples)))
-    report.paths = paths(engine, table, no_table)
+    found = paths(engine, table, no_table)
+    report.paths = {path: how for path, (how, *_) in found.items()}
+    report.proofs = {path: used for path, (_, *used) in found.items() if used}
     report.seconds = time.perf_counter() - start
     return report
 
 
 def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, list[str]]:
     """Which of the engine's paths read answers off the five-card table for these rules, and
-    which ask the rules world by world: for each path of :mod:`engine.policy`, how it answers,
-    then each proof it used and whether it held (why not, when not); ``no_table``: why there is
-    no table."""
+    which ask the rules world by world: for each path of :mod:`engine.policy`, how it answers
+    (and why not off the table), then each proof it used and whether it held (why not, when
+    not); ``no_table``: why there is no table."""
     if table is None:
         why = no_table or "the table cannot be made"
         return {"fights, showdowns, equity, diff": [f"the rules' worlds (no five-card table: {why})"]}

@@ -56,7 +56,7 @@ class Path:
 
 SHOWDOWN = (I.MAY_PLAY, I.PLAYS, I.SHOWDOWN_WINNER, I.INVALID_SHOWDOWN)
 PATHS: dict[str, Path] = {p.key: p for p in (
-    Path("fights", "two-hand fights (beat, judge)", (I.BEAT,), ("fight",),
+    Path("fights", "two-hand fights (judge, beat)", (I.BEAT,), ("fight",),
          "an engine's table once it has been asked 200 questions; poker judge on a long batch",
          "each fight asked of the rules"),
     Path("showdowns", "showdowns (judge, best_five, winners)", SHOWDOWN, ("showdown", "candidate"),
@@ -151,7 +151,9 @@ def report(engine: "Engine", table: "FiveTable") -> dict[str, list[str]]:
             lines.append(f"not asked: {what} (an earlier proof fails)" if found is None else
                          f"holds: {what}" if found.holds else f"FAILS: {what}: {found.why}")
         ok = all(f is not None and f.holds for _, f in made)
-        out[path.title] = [("off the table (proven)" if ok else f"the rules' worlds: {path.otherwise}")] + lines
+        failed = next((f for _, f in made if f is not None and not f.holds), None)
+        out[path.title] = [("off the table (proven)" if ok else
+                            f"the rules' worlds (not proven: {failed.why if failed else '?'}): {path.otherwise}")] + lines
     return out
 
 

@@ -62,9 +62,9 @@ def run_check(args: argparse.Namespace) -> int:
         if report.paths:
             print()
             print("paths these rules allow:")
-            for path, (how, *used) in report.paths.items():
+            for path, how in report.paths.items():
                 print(f"  {path}: {how}")
-                for line in used:
+                for line in report.proofs.get(path, []):
                     print(f"    {line}")
     return 0 if report.ok else 1
 
