@@ -146,8 +146,8 @@ class Sampled:
 
     def lines(self, a: str, b: str, why: str | None) -> list[str]:
         lo, hi = self.interval
-        out = [f"fights (sampled, seed {self.seed}): {self.changed:,} of {self.fights:,} sampled fights of two disjoint "
-               f"hands change their verdict: {100 * lo:.3f}% to {100 * hi:.3f}% of all {self.population:,} "
+        out = [f"fights (sampled, seed {self.seed}): {self.changed:,} of {self.fights:,} sampled fights of two "
+               f"disjoint hands change their verdict: {100 * lo:.3f}% to {100 * hi:.3f}% of all {self.population:,} "
                "(95% interval)",
                f"  (sampled, not counted: {why})",
                f"  and {self.stratified_changed:,} of {self.stratified:,} more, drawn pair of categories by pair "
@@ -155,7 +155,8 @@ class Sampled:
         for k in self.kinds:
             out.append(f"  {k['hands'][0]} vs {k['hands'][1]}: {k['from']} -> {k['to']}: {k['count']:,} sampled"
                        f"  ({_words(k['from'])} -> {_words(k['to'])})")
-            out += [f"    e.g. {x} vs {y}: beat is {k['from']} under {a}, {k['to']} under {b}" for x, y in k["examples"]]
+            out += [f"    e.g. {x} vs {y}: beat is {k['from']} under {a}, {k['to']} under {b}"
+                    for x, y in k["examples"]]
         return out
 
 

@@ -152,8 +152,9 @@ def report(engine: "Engine", table: "FiveTable") -> dict[str, list[str]]:
                          f"holds: {what}" if found.holds else f"FAILS: {what}: {found.why}")
         ok = all(f is not None and f.holds for _, f in made)
         failed = next((f for _, f in made if f is not None and not f.holds), None)
+        why = failed.why if failed else "?"
         out[path.title] = [("off the table (proven)" if ok else
-                            f"the rules' worlds (not proven: {failed.why if failed else '?'}): {path.otherwise}")] + lines
+                            f"the rules' worlds (not proven: {why}): {path.otherwise}")] + lines
     return out
 
 

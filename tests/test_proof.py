@@ -323,7 +323,8 @@ def _asked_equity(engine: Engine, holes: list[str], board: str) -> tuple[list[fl
 def test_equity_asks_the_rules_showdown_when_ties_go_to_the_lower_seat(tmp_path):
     # Issue 30, 1: the example as written, on the 52-card deck.
     rules = copy_rules(tmp_path / "rules")
-    edit(rules / "showdown.dl", "showdown_Bonus: showdownWinner(T, P)", LOWER_SEAT + "showdown_Bonus: showdownWinner(T, P)")
+    edit(rules / "showdown.dl", "showdown_Bonus: showdownWinner(T, P)",
+         LOWER_SEAT + "showdown_Bonus: showdownWinner(T, P)")
     engine = Engine(rules)
     got = equity(engine, ["9D 2D", "6C 8S"], board="QS 9S JS AS")
     assert got.unproven and "outdrawn is not written as a player outdrawn by another" in got.unproven
@@ -376,7 +377,8 @@ def test_a_player_who_may_play_another_players_five_is_asked_of_the_rules(tmp_pa
     assert not fast.showdowns and policy.proof(engine, fast.table, "showdown").holds
     worlds = [w for w in random_showdowns(engine, 40, 4) if w.game == engine.games["holdem"]]
     assert fast.verdicts(worlds) == [None] * len(worlds)
-    assert verdicts(engine.evaluator(len(worlds)), worlds, table=fast) == verdicts(engine.evaluator(len(worlds)), worlds)
+    asked = verdicts(engine.evaluator(len(worlds)), worlds)
+    assert verdicts(engine.evaluator(len(worlds)), worlds, table=fast) == asked
     lines = paths(engine, fast.table)["showdowns (judge, best_five, winners)"]
     assert lines[0].startswith("the rules' worlds (not proven: ") and "does not require candidate" in lines[0]
     assert any(line.startswith("FAILS: mayPlay(P, S) implies candidate(P, S)") for line in lines)
