@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from . import interface as I
+from . import policy
 from .evaluators import Ask, World, verdicts
 from .loader import RuleError
 
@@ -59,6 +60,7 @@ class Report:
     method: str = ""
     seconds: float = 0.0
     paths: dict[str, str] = field(default_factory=dict)
+    proofs: dict[str, list[str]] = field(default_factory=dict)   # each path's proofs: held, or why not
     expected: dict[str, int] | None = None     # the published frequencies, where the game has them
     expected_from: str | None = None           # where they come from (RuleSet.published_from)
     expected_failed: bool = False              # the rules' counts differ from them
@@ -73,7 +75,7 @@ class Report:
                                          "counterexample": o.counterexample} for o in self.obligations},
                 "expected": self.expected, "expected_from": self.expected_from, "method": self.method,
                 "seconds": round(self.seconds, 2),
-                "paths": self.paths}
+                "paths": self.paths, "proofs": self.proofs}
 
 
 Progress = Callable[[str, int], Callable[[int], None]]
@@ -126,25 +128,22 @@ def check(engine: "Engine", samples: int = 100_000, reference_samples: int = 10,
         report.obligations += _fights(engine, sampler, samples, tick)
     report.obligations.append(_evaluators_agree(engine, sampler, reference_samples,
                                                 tick("compiled vs pyDatalog", reference_samples)))
-    report.paths = paths(engine, table, no_table)
+    found = paths(engine, table, no_table)
+    report.paths = {path: how for path, (how, *_) in found.items()}
+    report.proofs = {path: used for path, (_, *used) in found.items() if used}
     report.seconds = time.perf_counter() - start
     return report
 
 
-def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, str]:
-    """Which of the engine's paths read answers off the five-card table for these rules (each
-    where its proof holds, engine/proof.py), and which ask the rules world by world, and why
-    (``no_table``: why there is no table)."""
-    from .proof import fight_proof, order_proof, showdown_proof
+def paths(engine: "Engine", table: Any, no_table: str | None = None) -> dict[str, list[str]]:
+    """Which of the engine's paths read answers off the five-card table for these rules, and
+    which ask the rules world by world: for each path of :mod:`engine.policy`, how it answers
+    (and why not off the table), then each proof it used and whether it held (why not, when
+    not); ``no_table``: why there is no table."""
     if table is None:
         why = no_table or "the table cannot be made"
-        return {"fights, showdowns, equity, diff": f"the rules' worlds (no five-card table: {why})"}
-    out = {}
-    for path, proof in (("two-hand fights (judge, beat)", fight_proof(engine, table)),
-                        ("showdowns (judge, best_five, winners)", showdown_proof(engine, table)),
-                        ("equity, diff, check --cards 7", order_proof(engine, table))):
-        out[path] = "off the table (proven)" if proof.holds else f"the rules' worlds (not proven: {proof.why})"
-    return out
+        return {"fights, showdowns, equity, diff": [f"the rules' worlds (no five-card table: {why})"]}
+    return policy.report(engine, table)
 
 
 def _table(engine: "Engine", tick: Progress) -> tuple[Any, str | None]:

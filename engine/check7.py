@@ -2,9 +2,11 @@
 
 Every five-card hand's value comes from the loaded rules (:func:`engine.table.five_card_table`:
 each hand's getRank and handKey, asked of the compiled rules, exhaustively).  A seven-card hand's
-best five is then the maximum over its 21 fives (:mod:`engine.sevens`, numpy): that the maximum of
-the strength order is the five the rules' showdown plays (showdown.dl, by compareHands) is itself
-an obligation, checked by asking the rules about sampled seven-card hands of every category.
+best five is then the maximum over its 21 fives (:mod:`engine.sevens`, numpy).  That this maximum
+is the five the rules' showdown plays is proven first (engine/policy.py's "check7" path: plays is
+the best of mayPlay in the table's order, mayPlay within candidate, and mayPlay lets a hold'em
+player play all 21 fives), else the command refuses in one line; and it is checked again by
+asking the rules about sampled seven-card hands of every category.
 
 Obligations:
 
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import sevens
+from . import policy, sevens
 from .check import Obligation, Progress, Report, published_obligations
 from .evaluators import verdicts
 
@@ -30,16 +32,19 @@ if TYPE_CHECKING:
     from .core import Engine
 
 SHOWDOWN_SAMPLES = 400     # seven-card hands asked of the rules' showdown (half by category)
+SHAPE = ("holdem", 1, "holdem")   # the showdown counted: one hold'em player, any five of seven cards
 
 
 def check_seven(engine: "Engine", samples: int = SHOWDOWN_SAMPLES, seed: int = 0,
                 progress: Progress | None = None) -> Report:
     """Discharge the seven-card obligations for the engine's rules (compiled rules only)."""
-    from .proof import order_proof
     from .table import five_card_table
     start = time.perf_counter()
     tick = progress or (lambda what, total: (lambda n: None))
     table = five_card_table(engine, progress=tick)
+    # The best of every seven's 21 fives stands for the rules' showdown (mayPlay, plays) only as
+    # engine.policy's "check7" path allows; else one line (133,784,560 showdowns are not asked).
+    policy.require(engine, table, "check7", "poker check --cards 7", SHAPE)
     n = len(table.cards)
     total = math.comb(n, 7)
     histogram = sevens.best_histogram(table.values, n, 7, progress=tick("seven-card hands", total))
@@ -59,10 +64,9 @@ def check_seven(engine: "Engine", samples: int = SHOWDOWN_SAMPLES, seed: int = 0
     report.obligations += published_obligations(sevens_table, total, dict(freq), distinct, checked, best=True)
     report.expected = sevens_table.frequencies if sevens_table is not None else None
     report.obligations.append(_showdown_agrees(engine, table, samples, seed, tick))
-    proof = order_proof(engine, table)
-    report.obligations.insert(0, Obligation("compareHands orders hands by the table's values (engine/proof.py)",
-                                            proof.holds, f"{proof.patterns:,} patterns of two ranks' keys",
-                                            None if proof.holds else {"why": proof.why}))
+    for kind, found in policy.proofs(engine, table, "check7", SHAPE):
+        assert found is not None and found.holds           # required above
+        report.obligations.insert(0, Obligation(f"{policy.PROOFS[kind]} (engine/policy.py)", True, found.why))
     report.seconds = time.perf_counter() - start
     return report
 

@@ -47,10 +47,12 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from . import interface as I
-from . import sevens
+from . import policy, sevens
 from .check import KEYS, RANKS, Progress, every_hand
-from .proof import order_proof, prove
+from .evaluators import verdicts
+from .limits import raise_if_stopped
 from .table import FiveTable, TableError, five_card_tables, merge_places, say
+from .tabled import Tabled
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -63,6 +65,11 @@ COUNTED = ("unordered pairs of distinct hands (which may share cards), each judg
 # The kinds of change: (verdict under A, verdict under B) of the first hand against the second.
 # (0, 2) cannot occur: when A finds two hands equal, the first is the one B finds stronger.
 WORSE, EVEN, NEW = (1, 2), (1, 0), (0, 1)
+SAMPLES = 100_000       # fights sampled where beat is not proven to be the table's order ...
+PER_PAIR = 10           # ... and this many more of each ordered pair of categories (under A)
+EXAMPLES = 3            # first examples shown of each kind of change, sampled
+Z95 = 1.959964          # the normal quantile of a two-sided 95% interval
+NONE = -9               # a sampled fight's verdict where the rules give a hand several ranks
 
 
 @dataclass
@@ -76,11 +83,13 @@ class Diff:
     pairs: int = 0
     changed: int = 0
     kinds: list[dict[str, Any]] = field(default_factory=list)        # {from, to, count, example}
-    unproven: str | None = None     # why the fights are not counted (a rule set's order is unproven)
+    unproven: str | None = None     # why the fights are sampled, not counted (engine.policy's "diff-fights")
     only: dict[str, str] = field(default_factory=dict)  # rule set -> the cards only its deck has
+    sampled: "Sampled | None" = None  # the fights asked of both rule sets, where they are not counted
 
     def as_dict(self) -> dict:
-        fights = {"unproven": self.unproven} if self.unproven else \
+        fights = {"unproven": self.unproven, "sampled": self.sampled.as_dict()} if self.sampled else \
+            {"unproven": self.unproven} if self.unproven else \
             {"counted": COUNTED, "pairs": self.pairs, "changed": self.changed, "kinds": self.kinds}
         return {"a": self.a, "b": self.b, "hands": self.hands, "only": self.only, "categories": self.categories,
                 "renumbered": self.renumbered, "unranked": self.unranked, "fights": fights}
@@ -97,6 +106,8 @@ class Diff:
             out += [f"  {r['category']}: rank {r['from']} -> {r['to']}: {r['count']:,}" for r in self.renumbered]
         for name, n in self.unranked.items():
             out.append(f"  {n:,} hands get no single rank from {name}")
+        if self.sampled:
+            return out + self.sampled.lines(self.a, self.b, self.unproven)
         if self.unproven:
             return out + [f"fights: not counted: {self.unproven}"]
         out.append(f"fights: {self.changed:,} of {self.pairs:,} change their verdict")
@@ -108,6 +119,44 @@ class Diff:
             if ex:
                 out.append(f"    e.g. {ex['hands'][0]} vs {ex['hands'][1]}: beat is {ex['a']} under {self.a}, "
                            f"{ex['b']} under {self.b}" + ("" if ex["agrees"] else "  (not as the strengths say)"))
+        return out
+
+
+@dataclass
+class Sampled:
+    """Fights of two disjoint hands asked of both rule sets' beat world by world (a seeded
+    sample), where the table's order is not proven to be beat's: how many change their verdict,
+    the share of all such fights that estimates with its 95% (Wilson) interval, and the kinds of
+    change with their first examples.  ``stratified``: more fights, ``PER_PAIR`` of each ordered
+    pair of categories under A, asked too but kept out of the estimate."""
+    seed: int
+    fights: int
+    changed: int
+    population: int
+    interval: tuple[float, float]
+    stratified: int = 0
+    stratified_changed: int = 0
+    kinds: list[dict[str, Any]] = field(default_factory=list)   # {hands, from, to, count, examples}
+
+    def as_dict(self) -> dict:
+        return {"how": "sampled: fights of two disjoint hands asked of both rule sets' beat, world by world",
+                "seed": self.seed, "fights": self.fights, "changed": self.changed,
+                "fights of the deck": self.population, "share changed, 95% interval": list(self.interval),
+                "stratified": self.stratified, "stratified changed": self.stratified_changed, "kinds": self.kinds}
+
+    def lines(self, a: str, b: str, why: str | None) -> list[str]:
+        lo, hi = self.interval
+        out = [f"fights (sampled, seed {self.seed}): {self.changed:,} of {self.fights:,} sampled fights of two "
+               f"disjoint hands change their verdict: {100 * lo:.3f}% to {100 * hi:.3f}% of all {self.population:,} "
+               "(95% interval)",
+               f"  (sampled, not counted: {why})",
+               f"  and {self.stratified_changed:,} of {self.stratified:,} more, drawn pair of categories by pair "
+               f"of categories (under {a})"]
+        for k in self.kinds:
+            out.append(f"  {k['hands'][0]} vs {k['hands'][1]}: {k['from']} -> {k['to']}: {k['count']:,} sampled"
+                       f"  ({_words(k['from'])} -> {_words(k['to'])})")
+            out += [f"    e.g. {x} vs {y}: beat is {k['from']} under {a}, {k['to']} under {b}"
+                    for x, y in k["examples"]]
         return out
 
 
@@ -124,13 +173,18 @@ class Strengths:
     classes: np.ndarray
     ranked: np.ndarray | None = None
     places: Any = None          # where each rank's key values are (FiveTable.places), when known
+    all_hands: bool = False     # isHand holds of every hand (asked without a table)
 
 
-def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True) -> Diff:
+def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool = True,
+         samples: int = SAMPLES, seed: int = 0, per_pair: int = PER_PAIR) -> Diff:
     """Compare two engines' rule sets over every hand (both must be compiled).
 
     ``cache``: read and write the five-card tables' cache (False: compute them afresh; a table
-    already memoised for one of these Engine objects is still reused)."""
+    already memoised for one of these Engine objects is still reused).  Where a rule set's beat
+    is not proven to be its table's order (engine.policy's "diff-fights"), ``samples`` fights
+    (seeded by ``seed``) and ``per_pair`` of each pair of categories are asked of both rule sets
+    instead of counting them all."""
     tick = progress or (lambda what, total: (lambda n: None))
     for engine in (a, b):
         if engine.fallback is not None:
@@ -144,16 +198,107 @@ def diff(a: "Engine", b: "Engine", progress: Progress | None = None, cache: bool
     tables = _tables((a, b), progress, cache)
     if tables is None:
         strengths = [_every_hand_strengths(e, cards, tick) for e in (a, b)]
-        proofs = [prove(e.ruleset.clauses, s.places) for e, s in zip((a, b), strengths)]
+        unproven: str | None = next((f"for {e.name}, {p.why}" for e, st in zip((a, b), strengths)
+                                     if not (p := policy.untabled_fights(e, st.places, st.all_hands)).holds), None)
     else:
         strengths = [_restricted(t, cards) for t in tables]
-        proofs = [order_proof(e, t) for e, t in zip((a, b), tables)]
-    unproven = next((f"{e.name} is not proven to order hands by their strengths: {p.why}"
-                     for e, p in zip((a, b), proofs) if not p.holds), None)
+        unproven = next((f"for {e.name}, {p.why}" for e, t in zip((a, b), tables)
+                         if not (p := policy.allows(e, t, "diff-fights")).holds), None)
     result = compare(a, b, cards, *strengths, unproven=unproven)
+    if unproven and samples > 0:
+        result.sampled = sample_fights(a, b, cards, strengths[0], tables, samples, seed, tick, per_pair)
     result.only = {e.name: e.notation.format(sorted(set(e.deck) - set(cards))) for e in (a, b)
                    if len(e.deck) > len(cards)}
     return result
+
+
+def sample_fights(a: "Engine", b: "Engine", cards: Sequence[int], sa: Strengths, tables: Sequence[FiveTable] | None,
+                  samples: int, seed: int, tick: Progress, per_pair: int = PER_PAIR) -> Sampled:
+    """``samples`` uniform fights of two disjoint hands of ``cards`` and PER_PAIR of each ordered
+    pair of A's categories, asked of both rule sets' beat (each off its table only where its
+    own "fights" path is proven: engine.policy), compared."""
+    rng = np.random.default_rng(seed)
+    n, k = len(cards), a.hand_size
+    deck = np.asarray(cards, dtype=np.int64)
+    uniform = np.argsort(rng.random((samples, n)), axis=1)[:, :2 * k]
+    first, second = np.sort(uniform[:, :k], axis=1), np.sort(uniform[:, k:], axis=1)
+    extra = []
+    if sa.ranked is None and k == 5:                   # stratified: hands of each category under A
+        by_rank = {int(r): np.flatnonzero(sa.ranks == r) for r in np.unique(sa.ranks)}
+        for ra in sorted(by_rank):
+            for rb in sorted(by_rank):
+                got = 0
+                for _ in range(20 * per_pair):
+                    if got == per_pair:
+                        break
+                    x = sevens.uncolex(rng.choice(by_rank[ra], 1), n, k)[0]      # ascending positions
+                    y = sevens.uncolex(rng.choice(by_rank[rb], 1), n, k)[0]
+                    if not set(x.tolist()) & set(y.tolist()):
+                        extra.append(np.r_[x, y])
+                        got += 1
+    if extra:
+        more = np.array(extra, dtype=np.int64)
+        first, second = np.r_[first, more[:, :k]], np.r_[second, more[:, k:]]
+    fights = [[tuple(x), tuple(y)] for x, y in zip(deck[first].tolist(), deck[second].tolist())]
+    results = []
+    for engine, table in zip((a, b), tables or (None, None)):
+        step = tick(f"fights asked of {engine.name}", len(fights))
+        fast = Tabled(engine, table) if table is not None else None
+        got: list[int] = []
+        for lo in range(0, len(fights), 25_000):
+            got += _results(engine, fights[lo:lo + 25_000], fast)
+            step(min(25_000, len(fights) - lo))
+        results.append(np.array(got, dtype=np.int64))
+    va, vb = results
+    single = (va != NONE) & (vb != NONE)                # fights both rule sets give one verdict
+    va, vb = np.where(single, va, -1), np.where(single, vb, -1)
+    changed = va != vb              # in the order asked: beat need not be antisymmetric, so no fight is turned round
+    u = samples
+    population = math.comb(n, k) * math.comb(n - k, k) // 2
+    kinds: dict[tuple, dict[str, Any]] = {}
+    names = a.categories
+    for i in np.flatnonzero(changed).tolist():
+        x, y = fights[i]
+        cats = tuple(names.get(int(sa.ranks[sevens.colex(np.array([sorted(np.searchsorted(deck, h))]), n)[0]]),
+                               "?") for h in (x, y)) if sa.ranked is None and k == 5 else ("hand", "hand")
+        key = (*cats, int(va[i]), int(vb[i]))
+        kind = kinds.setdefault(key, {"hands": list(cats), "from": int(va[i]), "to": int(vb[i]), "count": 0,
+                                      "examples": []})
+        kind["count"] += 1 if i < u else 0
+        if len(kind["examples"]) < EXAMPLES:
+            kind["examples"].append((a.notation.format(list(x)), a.notation.format(list(y))))
+    hit = int(changed[:u].sum())
+    return Sampled(seed, u, hit, population, _wilson(hit, u), len(fights) - u, int(changed[u:].sum()),
+                   sorted(kinds.values(), key=lambda kd: (-kd["count"], kd["hands"], kd["from"], kd["to"])))
+
+
+def _results(engine: "Engine", fights: list, fast: Tabled | None) -> list[int]:
+    """Each fight's beat: NONE where the rules give some hand several ranks (the verdict's fault)
+    or fail on it (a batch that fails is asked again by halves to find which)."""
+    try:
+        return [NONE if v.fault else v.result for v in verdicts(engine.evaluator(len(fights)), fights, table=fast)]
+    except RuntimeError as exc:
+        raise_if_stopped(exc)               # a budget that ran out is a RuntimeError too: it stops
+        if len(fights) == 1:
+            return [NONE]
+        half = len(fights) // 2
+        return _results(engine, fights[:half], fast) + _results(engine, fights[half:], fast)
+
+
+def _wilson(hits: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (hits of n).
+
+    >>> [round(x, 4) for x in _wilson(0, 100_000)]
+    [0.0, 0.0]
+    >>> [round(x, 3) for x in _wilson(50, 100)]
+    [0.404, 0.596]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    p = hits / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def _restricted(table: FiveTable, cards: Sequence[int]) -> Strengths:
@@ -348,10 +493,12 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
     db.create("strength", "SELECT 0::BIGINT AS w, 0::BIGINT AS r, TRUE AS ok, [0::BIGINT] AS k, "
                           "[[0::BIGINT]] AS p WHERE FALSE")
     keep = {"keep": f'INSERT INTO "x_strength" SELECT s.w, s.r, s.n = 1, k.k, k.p '
-                    f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)"}
+                    f"FROM {RANKS} s LEFT JOIN {KEYS} k USING (w)",
+            "not hands": 'SELECT count(*) FROM "_worlds" WHERE w NOT IN (SELECT w FROM {isHand})'}
     k = engine.hand_size
-    for _ in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY], keep, tick, k):
-        pass
+    not_hands = 0
+    for out in every_hand(engine, cards, [I.GET_RANK, I.HAND_KEY, I.IS_HAND], keep, tick, k):
+        not_hands += int(out["not hands"][0][0] or 0)
     db.create("ranked", 'SELECT w, r, ok, dense_rank() OVER (ORDER BY r, k) AS g FROM "x_strength"')
     rows = db.query('SELECT w, r, ok, g FROM "x_ranked"')
     shapes = db.query('SELECT DISTINCT r, p FROM "x_strength" WHERE ok')
@@ -363,7 +510,7 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
         w, r, ok, g = (np.asarray(c) for c in zip(*rows))
         at = _colex_of_lex(w.astype(np.int64), len(cards), k)
         ranks[at], ranked[at], classes[at] = r, ok.astype(bool), g
-    return Strengths(ranks, classes, ranked, _places(engine, shapes))
+    return Strengths(ranks, classes, ranked, _places(engine, shapes), not_hands == 0)
 
 
 def _places(engine: "Engine", shapes: list[tuple]) -> Any:

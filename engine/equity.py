@@ -15,6 +15,8 @@ exactly one by one; anything bigger by sampled deals, with a seed and standard e
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import math
 import random
 from dataclasses import dataclass, field
@@ -23,10 +25,12 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from . import interface as I
-from . import matchups, sevens
+from . import matchups, policy, sevens
 from .core import SMALL_BATCH
 from .evaluators import World, verdicts
-from .hilo import split_games
+from .hilo import split_games, with_low
+from .proof import Unproven
+from .tabled import Tabled
 from .loader import RuleError
 from .notation import Cards, InvalidCards
 from .ranges import Range, read_range
@@ -41,6 +45,12 @@ CHECKED = 24        # completions per run also judged by the rules' showdown
 RANGE_EXACT_LIMIT = 2_000_000_000
 MATCHUPS = 2_000_000  # deals enumerated (then sampled from) while the ranges' product is within this
 MATCHUP_CALLS = 400   # matchups counted one at a time at most (each a few milliseconds)
+# Where the table is not proven to stand for the rules' showdown (engine.policy's "equity" path):
+# the completions asked of the rules one by one, at most (each showdown its own world) ...
+WORLDS = 1_000
+# ... or, where the table's showdowns are proven (engine.policy's "showdowns") but the fives the
+# rules let a player play are not equity's counting, asked of those showdowns, at most
+TABLED_WORLDS = 200_000
 SAMPLE_CHUNK = 50_000  # deals sampled and valued at a time
 
 
@@ -58,6 +68,9 @@ class Equity(sevens.Equity):
     board: str = ""
     game: str = "holdem"
     checked: int = 0
+    # Why the table's counting is not proven to be the rules' showdown: then every board was
+    # asked of the rules' showdown instead (engine.policy's "equity" path)
+    unproven: str | None = None
     # With ranges: how many hands of each player's range can be dealt (none of the board's or
     # the dead cards), and how many matchups of them share no card (None: sampled, not counted).
     # ``boards`` then counts deals: a matchup and a completion of the board.
@@ -76,6 +89,8 @@ class Equity(sevens.Equity):
         out = {"game": self.game, "board": self.board, "boards": self.boards, "exact": self.exact,
                "seed": self.seed, "checked": self.checked, "ties": "split equally among those who tie",
                "players": players}
+        if self.unproven:
+            out["asked"] = f"every board asked of the rules' showdown: {self.unproven}"
         if self.ranged:
             out["deals"] = "a hand of each range, no card twice, and a completion of the board: each counts once"
             out["matchups"] = self.matchups
@@ -111,8 +126,11 @@ class Equity(sevens.Equity):
                            f"low {100 * self.low[i - 1]:6.2f}%)   scoop {100 * w:6.2f}%   split {100 * t:6.2f}%")
             else:
                 out.append(f"player {i} ({p}): equity {100 * s:6.2f}%{err}   win {100 * w:6.2f}%   tie {100 * t:6.2f}%")
-        out.append(f"checked: {self.checked} of the {'deals' if self.ranged else 'boards'} also judged by "
-                   f"the rules' showdown, in agreement")
+        if self.unproven:
+            out.append(f"every board asked of the rules' showdown, not counted off the table: {self.unproven}")
+        else:
+            out.append(f"checked: {self.checked} of the {'deals' if self.ranged else 'boards'} also judged by "
+                       f"the rules' showdown, in agreement")
         return out
 
 
@@ -130,7 +148,6 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
     >>> e.exact, e.hands, e.matchups, e.boards, round(e.share[0], 4)
     (True, (6, 6), 36, 35640, 0.9162)
     """
-    from .proof import order_proof
     from .table import five_card_table
     shape, own = _shape(engine, game)
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
@@ -161,7 +178,8 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
         if given.count(c) > 1:
             raise InvalidCards(f"{engine.notation.token(c)} is given twice")
     table = five_card_table(engine, progress)
-    order_proof(engine, table).require("poker equity")
+    players_shape = (game, len(ranges), shape)          # what mayPlay must allow: engine.policy's "fives"
+    found = policy.allows(engine, table, "equity", players_shape)
     low = lows = None
     split = split_games(engine).get(engine.games[game])
     if split is not None:                         # a split pot: the low rule set's own table too
@@ -169,11 +187,22 @@ def equity(engine: "Engine", holes: Sequence["Cards | Range"], board: Cards | No
         if lows.deck != engine.deck:
             raise InvalidCards(f"the low half's rule set {split!r} has another deck")
         low_table = five_card_table(lows, progress)
-        order_proof(lows, low_table).require("poker equity")
+        if found.holds:
+            low_found = policy.allows(lows, low_table, "equity-low", players_shape)
+            found = low_found if low_found.holds else dataclasses.replace(
+                low_found, why=f"the low half ({split}): {low_found.why}")
         qualifying = lows.qualifying_ranks()
         low = (low_table.values, np.array([qualifying is None or rank in qualifying for rank, _ in low_table.classes]))
     pos = lambda cards: [position[c] for c in cards]  # noqa: E731
     fmt = engine.notation.format
+    if not found.holds:                           # the rules' showdown, world by world, or a refusal
+        if not all(r.exact for r in ranges) or samples is not None:
+            raise Unproven(f"poker equity reads hands off the five-card table, and for these rules {found.why}; "
+                           "ranges and samples are not asked of the rules one by one")
+        players = [list(r.combos[0]) for r in ranges]
+        result = _asked(engine, table, players, shown, gone, game, low is not None, found.why)
+        return Equity(**vars(result), players=tuple(fmt(p) for p in players), board=fmt(shown), game=game,
+                      checked=result.boards, hands=(1,) * len(ranges), matchups=1, unproven=found.why)
     if all(r.exact for r in ranges):
         players = [list(r.combos[0]) for r in ranges]
         try:
@@ -284,6 +313,38 @@ def _ranged(engine: "Engine", table: "FiveTable", arrays: list[np.ndarray], show
     except ValueError as exc:
         raise InvalidCards(str(exc)) from None
     return dict(vars(tally.equity(False, seed)), matchups=None), deals
+
+
+def _asked(engine: "Engine", table: "FiveTable", players: list[list[int]], shown: list[int], gone: list[int],
+           game: str, split: bool, why: str) -> sevens.Equity:
+    """Equity from the rules' showdown of every completion of the board, each its own world
+    (off the table only where its showdowns are proven: engine.policy's "showdowns" path), when
+    they are few enough; else Unproven, in one line."""
+    used = {*shown, *gone, *(c for p in players for c in p)}
+    rest = [c for c in table.cards if c not in used]
+    count = math.comb(len(rest), 5 - len(shown))
+    fast = Tabled(engine, table)
+    limit = TABLED_WORLDS if policy.allows(engine, table, "showdowns").holds else WORLDS
+    if count > limit:
+        raise Unproven(f"poker equity reads hands off the five-card table, and for these rules {why}; and the "
+                       f"{count:,} completions of the board are more than the {limit:,} asked of the rules one by one")
+    code = engine.games[game]
+    worlds = [World(tuple(tuple(p) for p in players), board=tuple(shown) + extra, game=code)
+              for extra in itertools.combinations(rest, 5 - len(shown))]
+    found = with_low(engine, worlds, verdicts(engine.evaluator(len(worlds)), worlds, table=fast))
+    tally = sevens.Tally(len(players), split)
+    for start in range(0, len(found), SAMPLE_CHUNK):
+        chunk = found[start:start + SAMPLE_CHUNK]
+        bad = next((v.error for v in chunk if v.error), None)
+        if bad:
+            raise InvalidCards(f"the rules' showdown: {bad}")
+        wins = np.zeros((len(players), len(chunk)))
+        lows = np.full((len(players), len(chunk)), -1.0)
+        for j, v in enumerate(chunk):
+            wins[list(v.winners), j] = 1
+            lows[list(v.low or ()), j] = 1
+        tally.add(wins, lows if split else None)
+    return tally.equity(True, None)
 
 
 def _shape(engine: "Engine", game: str) -> tuple[str, int]:

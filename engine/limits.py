@@ -334,9 +334,10 @@ def interrupt_with(exc: BaseException) -> None:
     raise exc
 
 
-def raise_if_stopped() -> None:
-    """Raise what stops the work, if anything does: a signal's exception (Ctrl-C, SIGTERM) or an
-    expired budget's.  Called first in an ``except Exception`` whose work may have been stopped
+def raise_if_stopped(caught: BaseException | None = None) -> None:
+    """Raise what stops the work, if anything does: a signal's exception (Ctrl-C, SIGTERM), an
+    expired budget's, or ``caught`` itself where it is a stop (a budget's exception, DuckDB's
+    interrupt).  Called first in an ``except Exception`` whose work may have been stopped
     (DuckDB reports an interrupt as its own error; a budget is a RuntimeError), so that the
     stop is never taken for a failure of the work (a proof "failing", a batch going the slow way).
     """
@@ -345,6 +346,17 @@ def raise_if_stopped() -> None:
     for b in reversed(_active):
         if b.expired:
             raise BudgetExceeded(b.expired)
+    if caught is not None and _is_stop(caught):
+        raise caught
+
+
+def _is_stop(exc: BaseException) -> bool:
+    """Whether an exception stops the command rather than fails the work: Ctrl-C, SIGTERM, a
+    budget that ran out, DuckDB interrupted."""
+    if not isinstance(exc, Exception) or isinstance(exc, BudgetExceeded):
+        return True
+    import duckdb                   # (heavy: imported where a caught exception is looked at)
+    return isinstance(exc, duckdb.InterruptException)
 
 
 _deferred: BaseException | None = None     # Ctrl-C that came during a gc callback: raised next tick

@@ -98,6 +98,36 @@ def showdown_proof(engine: "Engine", table: "FiveTable") -> Proof:
                                              engine._local))
 
 
+def candidate_proof(engine: "Engine") -> Proof:
+    """Whether mayPlay(P, S) implies candidate(P, S) (see :func:`prove_candidates`); memoised."""
+    return _memoised(engine, ("candidate",), lambda: prove_candidates(engine.ruleset.clauses, engine._local))
+
+
+def prove_candidates(clauses: Iterable[Any], local: Any = None) -> Proof:
+    """Whether every five the rules let a player play is one of that player's own candidates:
+    each clause of mayPlay (that some card of the deck can fire) has ``candidate(P, S)`` among
+    its positive literals, P and S its head's two distinct variables.  The table's showdowns read
+    mayPlay's rows for each player's own fives only (engine/tabled.py); a rule that lets a player
+    play another's five fails here, and its showdowns are asked of the rules."""
+    from .evaluators.compiled import Untranslatable, Var
+    try:
+        rules = _rules(list(clauses), local)
+        found = rules.get(I.MAY_PLAY, [])
+        if not found:
+            return Proof(False, f"the rules define no {I.MAY_PLAY}")
+        for rule in found:
+            head = rule.head
+            if rule.aggregate or len(head) != 2 or not all(isinstance(t, Var) for t in head) or head[0] == head[1]:
+                return Proof(False, f"{_where(rule)}: {I.MAY_PLAY}'s head is not two distinct variables")
+            if not any(a.pred == I.CANDIDATE and not a.negated and a.args == head for a in _atoms(rule)):
+                return Proof(False, f"{_where(rule)}: {I.MAY_PLAY}({head[0].name}, {head[1].name}) does not "
+                                    f"require {I.CANDIDATE}({head[0].name}, {head[1].name}): a player may play a "
+                                    "five that is not one of their own")
+        return Proof(True, f"every clause of {I.MAY_PLAY}(P, S) requires {I.CANDIDATE}(P, S)")
+    except Untranslatable as exc:
+        return Proof(False, f"{I.MAY_PLAY} cannot be compiled ({exc})")
+
+
 def made(engine: "Engine") -> dict[tuple, Proof]:
     """The proofs made so far for this engine's rules (by kind and table digest), as values: what
     a worker process of a batch is handed (engine.history), not to make them again."""
@@ -673,9 +703,11 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
                             i in observers.get(a.pred, ()) and not a.negated and isinstance(t, Var)):
                         raise _Fails(f"{_where(rule)}: a {word} is handed to {a.pred}, which reads it as a value")
             at = places.get(name, set())
-            for i, t in enumerate(rule.head):
+            for i, t in enumerate(rule.head):        # every place of the head, not only the tracked ones
                 if i in at and not (isinstance(t, Var) and t.name in kind):
                     raise _Fails(f"{_where(rule)}: {name} gives a {word} that is a constant or computed")
+                if i not in at and _var_names(t) & kind:
+                    raise _Fails(f"{_where(rule)}: {name} gives a {word} computed, at a place that holds none")
             for step in rule.body:
                 if isinstance(step, Compare) and (_var_names(step.left) | _var_names(step.right)) & kind and not (
                         step.op in ("==", "!=") and isinstance(step.left, Var) and isinstance(step.right, Var)
@@ -683,7 +715,23 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
                     raise _Fails(f"{_where(rule)}: a {word} is computed, or compared otherwise than by == and !=")
             if rule.aggregate and rule.aggregate[1].name in kind and rule.aggregate[0] != "len_":
                 raise _Fails(f"{_where(rule)}: the {word}s are aggregated by {rule.aggregate[0]}")
+            _understood(rule, kind, word)
     return places
+
+
+def _understood(rule: Any, kind: set[str], word: str) -> None:
+    """Deny by default: the only terms a proof reads are variables, constants and arithmetic
+    over them, and an aggregate's keys are its head; a value of the kind in a sum_'s for_each
+    (or any other place the checks above do not name) fails the proof."""
+    from .evaluators.compiled import Atom, Compare, Const, Op, Var
+    for t in (*rule.head, *(x for s in rule.body for x in (s.args if isinstance(s, Atom) else (s.left, s.right)))):
+        if not isinstance(t, (Var, Const, Op)):
+            raise _Fails(f"{_where(rule)}: a term the proof does not read ({t!r})")
+    for s in rule.body:
+        if not isinstance(s, (Atom, Compare)):
+            raise _Fails(f"{_where(rule)}: a literal the proof does not read ({s!r})")
+    if rule.aggregate and any(v.name in kind for v in rule.aggregate[2]):
+        raise _Fails(f"{_where(rule)}: a {word} is a key of {rule.aggregate[0]}")
 
 
 def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> None:
@@ -718,6 +766,7 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, se
                     raise _Fails(f"{_where(rule)}: a set id is compared or computed")
             if rule.aggregate and rule.aggregate[1].name in sets:
                 raise _Fails(f"{_where(rule)}: a set id is aggregated")
+            _understood(rule, sets, "set id")
 
 
 def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
@@ -745,6 +794,7 @@ def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
                     raise _Fails(f"{_where(rule)}: {name} gives a key value")
             if rule.aggregate and rule.aggregate[1].name in bound:
                 raise _Fails(f"{_where(rule)}: a key value is aggregated")
+            _understood(rule, set(bound), "key value")
             for step in rule.body:
                 if not isinstance(step, Compare):
                     continue
@@ -878,7 +928,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
         try:
             out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
         except Exception as exc:                 # the rules fail on the abstract hands: no proof
-            raise_if_stopped()                   # unless a signal or a budget stopped them
+            raise_if_stopped(exc)                # ... but a stop is a stop, not a failed proof
             raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "
                          f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
     finally:

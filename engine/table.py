@@ -538,9 +538,12 @@ def _workers(total: int) -> int:
 
 
 def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: Progress | None,
-                named: bool) -> list[FiveTable]:
+                named: bool, by_class: bool = True) -> list[FiveTable]:
     """Ask the compiled rules of each engine (one deck) about every hand, in chunks, on one
-    worker a core: one run a chunk for all of them (a joint program when several)."""
+    worker a core: one run a chunk for all of them (a joint program when several).  Built one
+    hand per suit class (``by_class`` and the rules proven blind to suits), a table is verified
+    as a cached one is: a sample of the hands outside those it asked, asked of the rules; on a
+    difference, every hand is asked instead."""
     from .evaluators.compiled import Compiled, Untranslatable, joint_program
     if len(engines) == 1:
         program, renames = _compiled(engines[0]).program, [{}]
@@ -548,11 +551,11 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
         try:
             program, renames = joint_program([e.ruleset.clauses for e in engines])
         except Untranslatable:                 # each compiles alone: build them one by one
-            return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named)]
+            return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named, by_class)]
     cards = engines[0].deck
     n = len(cards)
     positions = sevens.five_hands(n)
-    classes = _suit_classes(engines, n)        # (one hand of each class, each hand's class), or None
+    classes = _suit_classes(engines, n) if by_class else None   # (one hand a class, each hand's class)
     asked = positions if classes is None else positions[classes[0]]
     total = len(asked)
     ids = np.asarray(cards, dtype=np.int64)
@@ -633,8 +636,16 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
               for j in range(len(engines))]
     if classes is None:
         return tables
-    return [_spread(t, classes[1], np.concatenate([lo + s.hands for (lo, _), s in zip(spans, results[j])]))
-            for j, t in enumerate(tables)]
+    tables = [_spread(t, classes[1], np.concatenate([lo + s.hands for (lo, _), s in zip(spans, results[j])]))
+              for j, t in enumerate(tables)]
+    for engine, table in zip(engines, tables):
+        try:
+            _verify(engine, table, SAMPLE, None, asked=classes[0])
+        except _Reject as why:
+            say(f"the table built one hand per suit class is not the rules' on a hand outside them ({why}); "
+                "every hand is asked instead")
+            return _build_each(engines, digests, progress, named, by_class=False)
+    return tables
 
 
 def _suit_classes(engines: Sequence["Engine"], n: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -1097,9 +1108,10 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
         return None
 
 
-def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None) -> None:
+def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None,
+            asked: np.ndarray | None = None) -> None:
     """Ask the rules again about a fresh random sample of hands, in one run: _Reject on any
-    difference."""
+    difference.  ``asked``: the hands (colex indices) the table was built from, left out."""
     total = len(table.values)
     rng = np.random.default_rng(seed)
     picked = [rng.integers(0, total, size=min(sample, total))] if total else []
@@ -1107,6 +1119,8 @@ def _verify(engine: "Engine", table: FiveTable, sample: int, seed: int | None) -
         of_rank = np.flatnonzero(table.ranks == r)
         picked.append(rng.choice(of_rank, size=min(PER_RANK, len(of_rank)), replace=False))
     ws = np.unique(np.concatenate(picked)) if picked else np.zeros(0, dtype=np.int64)
+    if asked is not None:
+        ws = np.setdiff1d(ws, asked)
     if not len(ws):
         return
     n = len(table.cards)

@@ -1,17 +1,18 @@
 """Fights and showdowns read off the five-card table, where the loaded rules are proven to allow it.
 
-A fight of two hands is, in the rules, a world of two sets and the rules' ``beat``.  When
-:func:`engine.proof.fight_proof` holds, that answer is the table's order of the two hands'
-values for every fight of two hands that are five different cards of the deck each and share no
-card, and each hand's getRank is the table's rank.
+A fight of two hands is, in the rules, a world of two sets and the rules' ``beat``. When
+engine.policy's "fights" path holds (:func:`engine.proof.fight_proof`), that answer is the
+table's order of the two hands' values for every fight of two hands that are five different
+cards of the deck each and share no card, and each hand's getRank is the table's rank.
 
-A showdown is a world of the players' cards, the board and every five of them.  When
-:func:`engine.proof.showdown_proof` holds and its cards are all different cards of the deck, the
-fives each player may play (mayPlay) and whether the showdown is valid depend only on its shape
-(the game, each player's number of cards, the board's): they are asked of the rules once per
-shape, about a showdown of the deck's first cards.  Each player then plays the first of the
-fives of highest table value it may play, and the winners are the players that no other player's
-five beats.
+A showdown is a world of the players' cards, the board and every five of them. When
+engine.policy's "showdowns" path holds (:func:`engine.proof.showdown_proof`, and mayPlay within
+candidate: :func:`engine.proof.candidate_proof`) and its cards are all different cards of the
+deck, the fives each player may play (mayPlay) and whether the showdown is valid depend only on
+its shape (the game, each player's number of cards, the board's): they are asked of the rules
+once per shape, about a showdown of the deck's first cards. Each player then plays the first of
+the fives of highest table value it may play, and the winners are the players that no other
+player's five beats.
 
 :class:`Tabled` answers exactly those fights and showdowns, and leaves every other one (a card
 off the deck, a card given twice, a shared card, an invalid shape) to the rules, which also say
@@ -39,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 import numpy as np
 
 from . import interface as I
-from . import sevens
+from . import policy, sevens
 from .limits import raise_if_stopped
 
 if TYPE_CHECKING:
@@ -66,15 +67,14 @@ class Tabled:
 
     @property
     def fights(self) -> bool:
-        """Two-hand fights may be read off the table (engine.proof.fight_proof)."""
-        from .proof import fight_proof
-        return fight_proof(self.engine, self.table).holds
+        """Two-hand fights may be read off the table (engine.policy's "fights" path)."""
+        return policy.allows(self.engine, self.table, "fights").holds
 
     @property
     def showdowns(self) -> bool:
-        """Showdowns may be read off the table (engine.proof.showdown_proof)."""
-        from .proof import showdown_proof
-        return showdown_proof(self.engine, self.table).holds
+        """Showdowns may be read off the table (engine.policy's "showdowns" path: the showdown
+        proof, and mayPlay within candidate)."""
+        return policy.allows(self.engine, self.table, "showdowns").holds
 
     # ---- two-hand fights --------------------------------------------------------------------
 
@@ -174,8 +174,8 @@ class Tabled:
             asks = [Ask(I.MAY_PLAY, (None, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
             try:
                 answers = self.engine.evaluator(1).answers([world], asks)[0]
-            except Exception:                 # the rules fail on it: every showdown of it is asked
-                raise_if_stopped()            # unless a signal or a budget stopped them
+            except Exception as exc:          # the rules fail on it: every showdown of it is asked
+                raise_if_stopped(exc)         # unless a signal or a budget stopped them
                 answers = {asks[0]: [], asks[1]: [("failed",)]}
             if answers[asks[1]]:
                 found = None

@@ -38,7 +38,8 @@ def test_check_command_json(report, capsys):
     data = json.loads(capsys.readouterr().out)
     assert data["total"] == 2598960 and data["frequencies"] == EXPECTED
     assert all(o["holds"] and o["counterexample"] is None for o in data["obligations"].values())
-    assert set(data["paths"].values()) == {"off the table (proven)"} and len(data["paths"]) == 3
+    assert set(data["paths"].values()) == {"off the table (proven)"} and len(data["paths"]) == 7
+    assert all(line.startswith("holds: ") for lines in data["proofs"].values() for line in lines)
     assert "proven for every fight of two disjoint hands" in data["obligations"]["beat antisymmetric"]["checked"]
     assert "one hand of each class of hands alike but for their suits" in data["method"]
 

@@ -242,3 +242,84 @@ def test_hands_are_found_by_their_index():
     colex = D._colex_of_lex(np.arange(total), n)
     assert [five_hands(n)[c].tolist() for c in colex] == [unrank(w, list(range(n))) for w in range(total)]
     assert uncolex([math.comb(70, 5) - 1], 70).tolist() == [[65, 66, 67, 68, 69]]   # beyond 64 cards
+
+
+# ---- issue 30, 3: fights counted by beat, or sampled where beat is not proven ----------------------
+
+SWAPPED = ("beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
+           "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(B, A, R)")
+MIN = "(decidingPart[A, B] == min_(O, order_by=O))"
+
+
+def test_the_examples_beat_with_the_tie_break_swapped(tmp_path):
+    # The issue's fight, on the 52-card deck: no table needed, the rules are asked.
+    rules = copy_rules(tmp_path / "swapped")
+    edit(rules / "fighting.dl", *SWAPPED)
+    assert Engine(rules).beat("JH JD 2C 2S 4H", "TH TD 9C 9S 8H") == 2
+    assert Engine().beat("JH JD 2C 2S 4H", "TH TD 9C 9S 8H") == 1
+
+
+def test_a_beat_not_proven_to_be_the_tables_order_is_sampled(pair, tmp_path, capsys):
+    b = small_deck(tmp_path, "swapped")
+    edit(b / "fighting.dl", *SWAPPED)
+    a, edited = Engine(pair[0]), Engine(b)
+    result = diff(a, edited, samples=3000, seed=4)
+    s = result.sampled
+    assert result.unproven and "beat of two disjoint hands is the table's order" in result.unproven
+    assert not result.kinds and s is not None and s.fights == 3000 and s.stratified > 0
+    assert s.changed > 500                                  # every fight of one category and distinct keys
+    assert s.interval[0] < s.changed / s.fights < s.interval[1]
+    assert s.population == math.comb(26, 5) * math.comb(21, 5) // 2
+    assert sum(k["count"] for k in s.kinds) == s.changed
+    for kind in s.kinds[:4]:
+        for x, y in kind["examples"]:
+            assert (a.beat(x, y), edited.beat(x, y)) == (kind["from"], kind["to"])   # the rules' own word
+    lines = result.lines()
+    assert lines[2].startswith(f"fights (sampled, seed 4): {s.changed:,} of 3,000 sampled fights")
+    assert lines[3].startswith("  (sampled, not counted: for ")
+    assert main(["diff", str(pair[0]), str(b), "--samples", "3000", "--seed", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)["fights"]
+    assert data["sampled"]["changed"] == s.changed and data["unproven"] == result.unproven
+
+
+def test_a_tie_break_that_is_not_a_strength_is_sampled_not_left_uncounted(pair, tmp_path):
+    b = small_deck(tmp_path, "max")
+    edit(b / "fighting.dl", MIN, MIN.replace("min_", "max_"))
+    result = diff(Engine(pair[0]), Engine(b), samples=2000)
+    assert result.sampled is not None and not any(line.startswith("fights: not counted") for line in result.lines())
+    assert result.sampled.changed + result.sampled.stratified_changed > 0
+
+
+def test_diff_samples_must_be_positive(pair, capsys):
+    assert main(["diff", str(pair[0]), str(pair[1]), "--samples", "0"]) == 2
+    assert "--samples" in capsys.readouterr().err
+
+
+def test_a_budget_that_runs_out_while_fights_are_sampled_stops_the_diff(pair, monkeypatch):
+    # BudgetExceeded is a RuntimeError, as is "several ranks for one hand": only the latter is
+    # asked again fight by fight.
+    from engine.limits import BudgetExceeded
+
+    def run_out(*args, **kwargs):
+        raise BudgetExceeded("the diff ran past its time budget")
+    monkeypatch.setattr(D, "verdicts", run_out)
+    a = Engine(pair[0])
+    with pytest.raises(BudgetExceeded):
+        D._results(a, [[tuple(a.cards("AH 2H 3H 4H 6D")), tuple(a.cards("KD QD 9H 8H 7H"))]] * 4, None)
+
+
+def test_sampled_examples_are_the_fights_as_asked(pair, tmp_path):
+    # Found by the table-path fuzzer: validFighting reads only the first hand's lowest card, so
+    # beat is not antisymmetric; an example turned round was not the rules' verdict.
+    b = small_deck(tmp_path, "asymmetric")
+    edit(b / "fighting.dl", "validFighting_F: validFighting(A, B) <= isHand(A) & isHand(B) & ~shareCard(A, B)",
+         "validFighting_F: validFighting(A, B) <= isHand(A) & isHand(B) & ~shareCard(A, B) & ~x(A)\n"
+         "x_D: (low[S] == min_(C, order_by=C)) <= member(S, C)\nx_D: x(S) <= (low[S] == 13)")
+    a, edited = Engine(pair[0]), Engine(b)
+    result = diff(a, edited, samples=400, seed=3)
+    assert result.sampled is not None and result.sampled.kinds
+    for kind in result.sampled.kinds:
+        assert kind["to"] == -1
+        for x, y in kind["examples"]:
+            assert (a.beat(x, y), edited.beat(x, y)) == (kind["from"], kind["to"])
+            assert min(edited.cards(x)) == 13

@@ -467,3 +467,28 @@ def test_the_standard_table_over_all_2598960_hands(engine):
     ws = rng.sample(range(len(table.values)), 300)
     for w in ws:
         assert table.classes[table.values[w]] == engine.strength(hand_of(table, w))
+
+
+def test_a_fresh_table_is_verified_outside_the_classes_it_was_built_from(rules26, built, monkeypatch, tmp_path, capsys):
+    # Issue 30: a table built one hand per suit class is sampled on the other hands, as a cached
+    # one is.  Rules that tell hearts flushes apart, with the symmetry proof told to say yes: the
+    # sample finds it, and every hand is asked instead.
+    import engine.proof
+    rules = small_deck(tmp_path / "hearts")
+    edit(rules / "ranking.dl", "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S)",
+         "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S) & ~hearts(S)\n"
+         "x_D: hearts(S) <= member(S, C) & getSuit(C, 1)")
+    eng = Engine(rules)
+    assert isinstance(suit_symmetry(eng.ruleset.clauses), str)
+    blind = suit_symmetry(Engine(rules26).ruleset.clauses)
+    monkeypatch.setattr(engine.proof, "suit_symmetry", lambda clauses: blind)
+    table = five_card_table(eng, cache=False)
+    err = capsys.readouterr().err
+    assert err.count("is not the rules' on a hand outside them") == 1 and "every hand is asked instead" in err
+    monkeypatch.undo()
+    every = five_card_table(Engine(rules), cache=False)
+    assert np.array_equal(table.values, every.values) and np.array_equal(table.ranks, every.ranks)
+    flushes = {eng.categories[r]: n for r, n in zip(*np.unique(table.ranks, return_counts=True))}["flush"]
+    assert flushes == math.comb(13, 5) - 10                  # diamonds only
+    assert T.five_card_table(Engine(rules26), cache=False).values is not None      # a symmetric build says nothing
+    assert capsys.readouterr().err == ""

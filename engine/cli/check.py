@@ -69,6 +69,8 @@ def run_check(args: argparse.Namespace) -> int:
             print("paths these rules allow:")
             for path, how in report.paths.items():
                 print(f"  {path}: {how}")
+                for line in report.proofs.get(path, []):
+                    print(f"    {line}")
     return 0 if report.ok else 1
 
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..core import Engine
-from ..diff import diff
+from ..diff import SAMPLES, diff
 from .check import _bar
 from .common import CommandError, add_json_option, clear_progress, print_json
 
@@ -19,8 +19,12 @@ def register(sub: Any) -> None:
                    help="compute both rule sets' five-card tables afresh: read no cache file and write "
                         "none (the cache: $POKER_CACHE_DIR, else $XDG_CACHE_HOME/poker-engine, else "
                         "~/.cache/poker-engine)")
+    p.add_argument("--samples", type=int, default=SAMPLES, metavar="N",
+                   help="where a rule set's beat is not proven to be its table's order, the fights of two disjoint "
+                        f"hands sampled and asked of both rule sets instead of counting them all (default {SAMPLES:,})")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sampled fights (default 0)")
     add_json_option(p, '{"a", "b", "hands", "categories", "renumbered", "unranked", '
-                       '"fights": {"counted", "pairs", "changed", "kinds"}}')
+                       '"fights": {"counted", "pairs", "changed", "kinds"} or {"unproven", "sampled"}}')
     p.set_defaults(run=run_diff)
 
 
@@ -29,8 +33,10 @@ def run_diff(args: argparse.Namespace) -> int:
     for engine in engines:
         if engine.fallback is not None:
             raise CommandError(f"{engine.name}: diff needs rules the compiler translates: {engine.fallback}")
+    if args.samples < 1:
+        raise CommandError("--samples must be at least 1")
     try:
-        result = diff(*engines, progress=_bar, cache=not args.no_cache)
+        result = diff(*engines, progress=_bar, cache=not args.no_cache, samples=args.samples, seed=args.seed)
     except ValueError as exc:             # hands of different sizes, or no card in common
         raise CommandError(str(exc)) from None
     clear_progress()
