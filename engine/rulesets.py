@@ -362,8 +362,9 @@ def check_required(rs: RuleSet) -> RuleSet:
     if missing:
         folders = ", ".join(sorted({str(f.parent) for f in rs.files}))
         folder = rs.files[0].parent if rs.files else None
-        hint = (f"; {variant_hint(folder)}" if rs.extends is None and folder is not None and folder != RULES_DIR
-                and not _exists(folder / VARIANT_FILE) else " (is a rule file missing?)")
+        hint = " (is a rule file missing?)" + (
+            f"; {variant_hint(folder)}" if rs.extends is None and folder is not None and folder != RULES_DIR
+            and not _exists(folder / VARIANT_FILE) else "")
         raise RuleError(f"rule set {rs.name!r} ({folders}): no clause defines {', '.join(missing)}, "
                         f"which the engine asks{hint}")
     return rs
