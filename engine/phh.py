@@ -860,7 +860,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             elif verb == "pb":
                 raise _Bad(f"a bring-in in {code}, which has none")
             else:
-                raise _Bad(f"unknown action {verb!r}")
+                raise _Bad(f"unknown action {_short(verb)!r}")
         except _Bad as exc:
             raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import interface as I
 from .evaluators import Ask, World
 from .phh import (MAX_UNITS, VARIANTS, HistoryError, Played, _amounts, _Bad, _cards, _decimal, _in_units,
-                  _places, _SEATS, _Table, _text, _UNKNOWN)
+                  _places, _SEATS, _short, _Table, _text, _UNKNOWN)
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -223,9 +223,9 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
             elif verb == "sd":
                 raise _Bad(f"a draw in {code}, which has none")
             else:
-                raise _Bad(f"unknown action {verb!r}")
+                raise _Bad(f"unknown action {_short(verb)!r}")
         except _Bad as exc:
-            raise HistoryError(f"{where}, action {k} ({raw.strip()!r}): {exc}") from None
+            raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
     still = tuple(p for p in range(n) if p not in folded)

@@ -195,6 +195,14 @@ def test_a_stud_record_that_cannot_have_happened_is_one_line(actions, why):
     assert result["status"] == "invalid" and why in result["error"] and "\n" not in result["error"]
 
 
+def test_a_long_stud_action_is_echoed_cut_short():
+    """The action, and the verb that is not known, each echoed at most 40 characters (as in the
+    other games' replay)."""
+    result, = judged(STUD_HAND.format(actions=THIRD + ', "p1 ' + "x" * 100_000 + '"'))
+    assert result["status"] == "invalid" and "(100,003 characters)" in result["error"]
+    assert len(result["error"]) < 200
+
+
 def test_a_stud_hand_where_no_contestant_shows_cannot_be_judged():
     """pots_Muck: a hand not shown is mucked; where no contestant of a pot showed, nobody can say
     who takes it."""
