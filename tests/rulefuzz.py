@@ -770,7 +770,7 @@ def _negation(g: _Gen) -> None:
     g.ask(p, 1)
     q = g.name("nv")
     k = g.small(0, 14)
-    g.add(f"{q}(S, V)", "hasValue(S, V)", g.pick(f"~pairOf(S, V)", f"~threeOf(S, V)", f"~hasValue(S, V + 1)"),
+    g.add(f"{q}(S, V)", "hasValue(S, V)", g.pick("~pairOf(S, V)", "~threeOf(S, V)", "~hasValue(S, V + 1)"),
           *([f"(V {g.cmp()} {k})"] if g.chance(0.5) else []))
     g.ask(q, 2)
     r = g.name("nr")
@@ -874,7 +874,7 @@ def _unsafe(g: _Gen) -> None:
     p = g.name("us")
     k = g.small(0, 13)
     g.add(f"{p}(S, Y)", g.pick("isHand(S)", "declared(S)", "hasValue(S, V)"),
-          g.pick(f"(Y {g.pick('<', '>=', '!=')} {k})", "~member(S, Y)", f"(Y == V)", f"~hasValue(S, Y)"))
+          g.pick(f"(Y {g.pick('<', '>=', '!=')} {k})", "~member(S, Y)", "(Y == V)", "~hasValue(S, Y)"))
     if g.chance(0.5):                     # and a clause that binds it
         g.add(f"{p}(S, {k})", g.pick("isPair(S)", "isFlush(S)", "hasCard(S)"))
     g.ask(p, 2)

@@ -243,7 +243,7 @@ def test_beat_with_a_board_and_rules_of_four_card_hands_is_one_line_exit_2(capsy
 ])
 def test_a_bulk_file_is_split_where_toml_splits_it(between, ids):
     import tomllib
-    text = f"[1]\n{hand()}{between}" + ("" if between == '["2"]\n' else f"[2]\n") + hand()
+    text = f"[1]\n{hand()}{between}" + ("" if between == '["2"]\n' else "[2]\n") + hand()
     assert [int(k) if k.isdigit() else k for k in tomllib.loads(text)] == ids
     results = judged(text)
     assert [r["id"] for r in results] == ids
