@@ -129,6 +129,18 @@ def test_stud_showdowns_agree_with_pokerkit_hands():
     _showdowns(SHOWDOWNS, 33)
 
 
+def _pokerkit_values(kind, hands: list) -> list:
+    """pokerkit's value of each player's best five of his cards under ``kind`` (None where he
+    has no hand of it: no low that qualifies)."""
+    values = []
+    for h in hands:
+        try:
+            values.append(kind.from_game(h, ()))
+        except ValueError:
+            values.append(None)
+    return values
+
+
 @pytest.mark.slow
 def test_two_thousand_stud_showdowns_of_each_game():
     _showdowns(2000, 3333)
@@ -151,12 +163,7 @@ def _showdowns(count: int, seed: int) -> None:
         for hands, v in zip(deals, engine._verdicts(worlds)):
             found = []
             for kind in kinds:
-                values = []
-                for h in hands:
-                    try:
-                        values.append(kind.from_game(h, ()))
-                    except ValueError:
-                        values.append(None)
+                values = _pokerkit_values(kind, hands)
                 best = max((x for x in values if x is not None), default=None)
                 found.append(tuple(i for i, x in enumerate(values) if x is not None and x == best))
             assert v.winners == found[0], (game, hands)
@@ -248,12 +255,7 @@ def test_stud_equity_counts_every_deal_as_pokerkit_judges_it(rules, game, player
             hands = [known[0] + [a], known[1] + [b]]
             halves = []
             for kind in kinds:
-                values = []
-                for h in hands:
-                    try:
-                        values.append(kind.from_game(h, ()))
-                    except ValueError:
-                        values.append(None)
+                values = _pokerkit_values(kind, hands)
                 if all(v is None for v in values):
                     continue
                 best = max(v for v in values if v is not None)
