@@ -9,16 +9,15 @@ random sample alone, as before."""
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import os
-from collections import Counter
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from conftest import copy_rules, edit
+from test_table import fresh, joined, split
 from engine import Engine
 from engine import table as T
 from engine.table import FiveTable, cache_path, five_card_table
@@ -49,23 +48,6 @@ def cache(tmp_path, monkeypatch) -> Path:
     return tmp_path / "cache"
 
 
-def fresh(rules: Path) -> tuple[FiveTable, Counter]:
-    before = Counter(T.STATS)
-    table = five_card_table(Engine(rules), seed=0)
-    return table, Counter({k: T.STATS[k] - before[k] for k in ("built", "loaded")})
-
-
-def split(data: bytes) -> tuple[dict, bytes]:
-    start = len(T.MAGIC) + 4
-    size = int.from_bytes(data[len(T.MAGIC):start], "little")
-    return json.loads(data[start:start + size]), data[start + size:]
-
-
-def joined(header: dict, payload: bytes) -> bytes:
-    head = json.dumps(header, separators=(",", ":")).encode()
-    return T.MAGIC + len(head).to_bytes(4, "little") + head + payload
-
-
 def altered(table: FiveTable) -> FiveTable:
     """Two one-pair hands' values swapped: ranks, classes, density hold; only two answers differ,
     which a sample of 2,000 of 65,780 hands almost never draws."""
@@ -87,7 +69,7 @@ def resigned_without_the_key(table: FiveTable) -> bytes:
 
 
 def test_the_key_is_made_private_on_first_use(cache, rules26):
-    fresh(rules26)
+    fresh(rules26, seed=0)
     key = T.key_path()
     assert key.is_file() and len(key.read_bytes()) == 32
     assert os.stat(key).st_mode & 0o777 == 0o600
@@ -95,17 +77,17 @@ def test_the_key_is_made_private_on_first_use(cache, rules26):
 
 def test_a_table_altered_and_rechecksummed_without_the_key_is_refused_in_one_line(cache, rules26, good, capsys,
                                                                                    monkeypatch):
-    table, how = fresh(rules26)                                  # the key made, the true table cached
+    table, how = fresh(rules26, seed=0)                                  # the key made, the true table cached
     assert how == {"built": 1, "loaded": 0}
     cache_path(good.rules_digest).write_bytes(resigned_without_the_key(altered(good)))
-    table, how = fresh(rules26)
+    table, how = fresh(rules26, seed=0)
     assert how == {"built": 1, "loaded": 0} and (table.values == good.values).all()
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "not signed with this user's key" in err[0] and "rebuilt" in err[0]
     # what the key closes: held to the sample alone, the same file is loaded, two hands wrong
     cache_path(good.rules_digest).write_bytes(resigned_without_the_key(altered(good)))
     monkeypatch.setattr(T, "_KEY", [None])
-    table, how = fresh(rules26)
+    table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1} and (table.values != good.values).sum() == 2
 
 
@@ -113,7 +95,7 @@ def test_the_same_alteration_signed_by_the_user_is_held_to_the_sample(cache, rul
     """The key guards against others; a file the user's own process signed is trusted as far as
     the sample goes (what the docs say is left)."""
     cache_path(good.rules_digest).write_bytes(T._serialise(good))
-    table, how = fresh(rules26)
+    table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1}
     assert capsys.readouterr().err == ""
 
@@ -122,7 +104,7 @@ def test_a_table_signed_with_another_users_key_is_rebuilt(cache, rules26, good, 
     cache_path(good.rules_digest).write_bytes(T._serialise(good))          # this user's
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "other"))
     monkeypatch.setattr(T, "_KEY", [])
-    table, how = fresh(rules26)
+    table, how = fresh(rules26, seed=0)
     assert how == {"built": 1, "loaded": 0}
     assert "not signed with this user's key" in capsys.readouterr().err
 
@@ -134,6 +116,6 @@ def test_a_key_others_can_read_is_no_key(cache, rules26, good, capsys):
     key.chmod(0o644)
     assert T.cache_key() is None
     cache_path(good.rules_digest).write_bytes(T._serialise(good))          # unsigned: held to the sample
-    table, how = fresh(rules26)
+    table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1} and capsys.readouterr().err == ""
     assert math.comb(26, 5) == len(table.values)
