@@ -163,22 +163,12 @@ def test_pyDatalog_string_formatting_reads_no_attributes(tmp_path):
 def _in_fresh_logic(clauses: list[loader.Clause], queries: list[tuple[str, int]]) -> dict:
     """Build clauses in a Logic of a thread of its own (engines keep theirs untouched)."""
     out: dict = {}
-    errors: list[BaseException] = []
 
-    def run() -> None:
-        try:
-            Logic()
-            loader.build(clauses, why=False)
-            for name, arity in queries:
-                variables = [pyParser.Term(f"V{i}") for i in range(arity)]
-                out[name] = list(pyParser.Term(name)(*variables).ask() or [])
-        except BaseException as exc:      # noqa: BLE001 - raised again in the test's thread
-            errors.append(exc)
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
+    def build(T) -> None:
+        loader.build(clauses, why=False)
+        for name, arity in queries:
+            out[name] = list(T(name)(*(T(f"V{i}") for i in range(arity))).ask() or [])
+    _in_fresh_logic_raw(build)
     return out
 
 
@@ -190,19 +180,8 @@ def test_build_checks_a_hand_made_clause_again(tmp_path):
     call = ast.parse(f"p(open({str(marker)!r}, 'w'))", mode="eval").body
     for node in (payload, call):
         clause = loader.Clause("x_D", tmp_path / "hand.dl", 1, "p", node, "p(...)")
-        errors: list[Exception] = []
-
-        def run() -> None:
-            Logic()
-            try:
-                loader.build([clause])
-                pyParser.Term("p")(pyParser.Term("X")).ask()
-            except Exception as exc:       # noqa: BLE001 - collected for the assertion
-                errors.append(exc)
-        thread = threading.Thread(target=run)
-        thread.start()
-        thread.join()
-        assert errors and isinstance(errors[0], RuleError) and "hand.dl:1" in str(errors[0])
+        with pytest.raises(RuleError, match=r"hand\.dl:1"):
+            _in_fresh_logic_raw(lambda T: (loader.build([clause]), T("p")(T("X")).ask()))
     assert not marker.exists()
 
 
@@ -290,47 +269,37 @@ def test_what_pydatalog_makes_of_the_forms_the_loader_refuses():
     variable or a constant, and functions in negated literals.  The compiled evaluators would read
     each otherwise."""
     out: dict = {}
-    errors: list[BaseException] = []
 
-    def run() -> None:
+    def build(T) -> None:
+        q, r, m, X, Y, K = T("q"), T("r"), T("m"), T("X"), T("Y"), T("K")
+        for row in ((1, "suit"), (2, "x"), (3, 3)):
+            +q(*row)
+        for x in (1, 2, 3):
+            +r(x)
+        T("low")(X) <= q(X, T("suit"))                  # suit: the string 'suit', no variable
+        T("plus")(X + 1) <= r(X)                        # an expression in a head: no row
+        T("neg")(-X) <= r(X)
+        (m[X + 0] == T("len_")(K)) <= q(X, K)           # an expression as an aggregate's key
+        T("keyed")(X, Y) <= r(X) & (m[X] == Y)
+        T("under")(X) <= q(X, T("_")) & r(T("_"))        # two _ of a clause: one variable
+        (T("h")[X] == T("len_")(K)) <= q(X, K) & (X > 1)     # h has no value for 1
+        T("notq")(X) <= r(X) & ~q(X, T("h")[X] + 0)     # the look-up negated with q
+        +T("d")(1, "a", 5)
+        +T("d")(1, "b", 5)
+        (T("s")[X] == T("sum_")(Y, for_each=K, key=T("J"))) <= T("d")(X, T("J"), Y) & (K == 0)
+        (T("n")[X] == T("len_")(Y, order_by=K)) <= T("d")(X, K, Y)       # order_by ignored
+        T("summed")(X, Y) <= r(X) & (T("s")[X] == Y)
+        T("counted")(X, Y) <= r(X) & (T("n")[X] == Y)
+        for name, n in (("low", 1), ("plus", 1), ("neg", 1), ("keyed", 2), ("under", 1), ("notq", 1),
+                        ("summed", 2), ("counted", 2)):
+            out[name] = sorted(T(name)(*(T(f"V{i}") for i in range(n))).ask() or [])
+        (T("g")[X] == T("len_")(K)) <= q(X, K)
         try:
-            Logic()
-            T = pyParser.Term
-            q, r, m, X, Y, K = T("q"), T("r"), T("m"), T("X"), T("Y"), T("K")
-            for row in ((1, "suit"), (2, "x"), (3, 3)):
-                +q(*row)
-            for x in (1, 2, 3):
-                +r(x)
-            T("low")(X) <= q(X, T("suit"))                  # suit: the string 'suit', no variable
-            T("plus")(X + 1) <= r(X)                        # an expression in a head: no row
-            T("neg")(-X) <= r(X)
-            (m[X + 0] == T("len_")(K)) <= q(X, K)           # an expression as an aggregate's key
-            T("keyed")(X, Y) <= r(X) & (m[X] == Y)
-            T("under")(X) <= q(X, T("_")) & r(T("_"))        # two _ of a clause: one variable
-            (T("h")[X] == T("len_")(K)) <= q(X, K) & (X > 1)     # h has no value for 1
-            T("notq")(X) <= r(X) & ~q(X, T("h")[X] + 0)     # the look-up negated with q
-            +T("d")(1, "a", 5)
-            +T("d")(1, "b", 5)
-            (T("s")[X] == T("sum_")(Y, for_each=K, key=T("J"))) <= T("d")(X, T("J"), Y) & (K == 0)
-            (T("n")[X] == T("len_")(Y, order_by=K)) <= T("d")(X, K, Y)       # order_by ignored
-            T("summed")(X, Y) <= r(X) & (T("s")[X] == Y)
-            T("counted")(X, Y) <= r(X) & (T("n")[X] == Y)
-            for name, n in (("low", 1), ("plus", 1), ("neg", 1), ("keyed", 2), ("under", 1), ("notq", 1),
-                            ("summed", 2), ("counted", 2)):
-                out[name] = sorted(T(name)(*(T(f"V{i}") for i in range(n))).ask() or [])
-            (T("g")[X] == T("len_")(K)) <= q(X, K)
-            try:
-                T("fn")(X, T("g")[X]) <= r(X)               # a function in a head: not built
-                out["fn"] = T("fn")(X, Y).ask()
-            except Exception as exc:      # noqa: BLE001 - what pyDatalog does is the finding
-                out["fn"] = f"{type(exc).__name__}: {exc}"
-        except BaseException as exc:      # noqa: BLE001 - raised again in the test's thread
-            errors.append(exc)
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]
+            T("fn")(X, T("g")[X]) <= r(X)               # a function in a head: not built
+            out["fn"] = T("fn")(X, Y).ask()
+        except Exception as exc:      # noqa: BLE001 - what pyDatalog does is the finding
+            out["fn"] = f"{type(exc).__name__}: {exc}"
+    _in_fresh_logic_raw(build)
     assert out["low"] == [(1,)]                       # only the row whose argument is 'suit'
     assert out["plus"] == out["neg"] == out["keyed"] == []
     assert out["under"] == [(3,)]                     # q(X, _) & r(_): the same _
