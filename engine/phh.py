@@ -32,7 +32,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation, localcontext
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator, Sequence
 
 MAX_UNITS = 10 ** 15          # amounts past this (in the smallest unit) are refused: 64-bit sums
 MAX_DIGITS = 40               # an amount's characters, a decimal's digits and exponent: bounded
@@ -556,6 +556,18 @@ _READ: dict[str, tuple[str | None, ...]] = {}     # cards read (hole cards, boar
 _READ_MOST = 100_000
 
 
+def _may_show(table: _Table, p: int, n: int, args: Sequence[str]) -> None:
+    """Whether player ``p`` may show or muck now (every game's ``sm``): no one is to act, he has
+    not folded, and he is not the last player in mucking (a pot is never left to no one)."""
+    if table.to_act:
+        raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
+    if p in table.folded:
+        raise _Bad(f"p{p + 1} shows after folding")
+    if not args and all(q in table.folded or q in table.mucked for q in range(n) if q != p):
+        raise _Bad(f"p{p + 1} mucks, the last player in: every other has folded or mucked, "
+                   "and a pot is never left to no one")
+
+
 class _Table:
     """The betting of one hand, action by action (button games: hold'em, Omaha, draw), in units."""
 
@@ -837,14 +849,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 if not drawing:
                     draws_done += 1
             elif verb == "sm":
-                if table.to_act:
-                    raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
-                if p in table.folded:
-                    raise _Bad(f"p{p + 1} shows after folding")
+                _may_show(table, p, n, args)
                 if not args:
-                    if all(q in table.folded or q in table.mucked for q in range(n) if q != p):
-                        raise _Bad(f"p{p + 1} mucks, the last player in: every other has folded or mucked, "
-                                   "and a pot is never left to no one")
                     table.mucked.add(p)
                 elif args[0] == "-":
                     shown[p] = list(hole[p])

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from . import interface as I
 from .evaluators import Ask, World
 from .phh import (MAX_UNITS, VARIANTS, HistoryError, Played, _amounts, _Bad, _cards, _decimal, _in_units,
-                  _places, _SEATS, _short, _Table, _text, _UNKNOWN)
+                  _may_show, _places, _SEATS, _short, _Table, _text, _UNKNOWN)
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -202,10 +202,7 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
                     table.close_round()
                     round_no, betting = round_no + 1, False
             elif verb == "sm":
-                if table.to_act:
-                    raise _Bad(f"p{p + 1} shows while p{table.to_act[0] + 1} is to act")
-                if p in table.folded:
-                    raise _Bad(f"p{p + 1} shows after folding")
+                _may_show(table, p, n, args)
                 if not args:
                     table.mucked.add(p)
                 elif args[0] == "-":

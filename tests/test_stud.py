@@ -224,6 +224,8 @@ def test_a_stud_hand_where_no_contestant_shows_cannot_be_judged():
     shown = judged(hand.format(actions=actions + ', "p1 sm 9d9c2h3s4s5s8d"'))[0]
     assert shown["status"] == "judged" and shown["pots"][0]["winners"] == [1]
     assert shown["pots"][0]["reason"].startswith("pots_Mucked")
+    both = judged(hand.format(actions=actions + ', "p2 sm", "p1 sm"'))[0]     # as in every game
+    assert both["status"] == "invalid" and "p1 mucks, the last player in" in both["error"]
 
 
 # ---- equity -------------------------------------------------------------------------------------
