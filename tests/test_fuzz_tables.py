@@ -29,7 +29,7 @@ from engine.equity import equity
 from engine.evaluators import verdicts
 from engine.judge import Judge
 from engine.loader import RuleError
-from engine.proof import Unproven
+from engine.proof import Unproven, fight_obstacle, showdown_obstacle, suit_symmetry
 from engine.table import TableError, five_card_table
 from test_proof import _asked_equity, random_fights, random_showdowns
 
@@ -226,7 +226,6 @@ def _asked(engine: Engine, fights: list) -> list:
 @pytest.mark.parametrize("seed", SMUGGLE_PROOFS)
 def test_a_smuggled_suit_card_or_position_fails_the_proof_of_its_target(tmp_path, seed):
     # The proofs alone, no table: what the target's path needs must fail, with the helper named.
-    from engine.proof import fight_obstacle, showdown_obstacle, suit_symmetry
     text, what = smuggle_case(seed)
     engine = _engine(tmp_path / "rules", text)
     if engine is None:
