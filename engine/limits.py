@@ -379,10 +379,11 @@ _WEAKREF_CALLBACKS = _weakref_callbacks()
 
 
 def _in_gc_callback(frame: Any) -> bool:
-    """Whether the main thread is running a garbage collector callback (hypothesis installs one)
-    or a weak reference's callback of weakref's containers (run whenever a referent dies): an
-    exception raised there is printed and dropped by Python, never seen by the work."""
-    codes = set(_WEAKREF_CALLBACKS)
+    """Whether the main thread is running a garbage collector callback (hypothesis installs one),
+    a weak reference's callback of weakref's containers (run whenever a referent dies) or this
+    module's at-fork callback (run as a worker is forked): an exception raised there is printed
+    and dropped by Python, never seen by the work."""
+    codes = set(_WEAKREF_CALLBACKS) | {_mark_forked.__code__}
     for callback in gc.callbacks:
         function = getattr(callback, "__func__", callback)
         if hasattr(function, "__code__"):
