@@ -2,7 +2,7 @@
 memory in each format (YAML, JSON, JSON Lines), in at most 60 s for YAML and 20 s for JSON Lines.
 
 Each format runs in a fresh process that reads the file with engine.batch.read_fights, checks
-every fight (engine.batch.check_fight), and writes one result per fight with write_results in the
+every fight (engine.io.fights.check_fight), and writes one result per fight with write_results in the
 same format, to a file: the batch I/O of `poker judge` without the judging (bench_judge.py times
 that).  Reported: wall time, fights/s, and peak RSS (resource.getrusage) of that process.
 

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import measured  # noqa: E402
 
-from engine.rulesets import RULES_DIR  # noqa: E402
+from engine.datalog.rulesets import RULES_DIR  # noqa: E402
 
 
 def run(args: list[str], cache: str) -> tuple[float, float, int, str, str]:

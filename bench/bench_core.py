@@ -22,7 +22,7 @@ from common import median_ms, random_hands, treys_judge  # noqa: E402
 from engine import Engine  # noqa: E402
 from engine.core import TABLE_AFTER  # noqa: E402
 from engine.evaluators import verdicts  # noqa: E402
-from engine.table import five_card_table  # noqa: E402
+from engine.judging.table import five_card_table  # noqa: E402
 
 
 def main() -> None:

@@ -25,9 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import random_hands, treys_judge  # noqa: E402
 
 from engine import Engine  # noqa: E402
-from engine.rulesets import RULES_DIR  # noqa: E402
-from engine.table import five_card_table  # noqa: E402
-
+from engine.datalog.rulesets import RULES_DIR  # noqa: E402
+from engine.judging.table import five_card_table  # noqa: E402
 
 # As an installed package runs: with its bytecode compiled (pip does it at install time), even
 # where the environment says not to write any (PYTHONDONTWRITEBYTECODE).

@@ -2,7 +2,7 @@
 a treys script doing the same work (read the JSON Lines, judge, write JSON Lines) in this process.
 
 The rules' five-card table is made first (or found in the cache), as a user's second batch finds
-it; `poker judge` reads fights off it because the rules are proven to allow it (engine/proof.py).
+it; `poker judge` reads fights off it because the rules are proven to allow it (engine/judging/proof.py).
 Also the same file as YAML.  Peak memory is the judge process's maximum resident set.
 Targets (issue 19): JSON Lines <= 20 s, >= half treys' rate, < 500 MB; YAML <= 45 s.
 
@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import measured, random_hands, treys_cards  # noqa: E402
 
 from engine import Engine  # noqa: E402
-from engine.table import five_card_table  # noqa: E402
+from engine.judging.table import five_card_table  # noqa: E402
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 

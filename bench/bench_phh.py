@@ -27,7 +27,7 @@ from common import measured  # noqa: E402
 from phhsynth import cached  # noqa: E402
 
 from engine import Engine  # noqa: E402
-from engine.table import five_card_table  # noqa: E402
+from engine.judging.table import five_card_table  # noqa: E402
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 

@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Engine  # noqa: E402
 from engine.equity import equity  # noqa: E402
-from engine.ranges import read_range  # noqa: E402
+from engine.poker.ranges import read_range  # noqa: E402
 
 
 def treys_hands(engine: Engine, text: str, board: list[int]) -> list[list[int]]:

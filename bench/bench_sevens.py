@@ -1,4 +1,4 @@
-"""Hands of more than five cards (engine.sevens) against treys in this process: the best hand of
+"""Hands of more than five cards (engine.poker.sevens) against treys in this process: the best hand of
 all 133,784,560 seven-card hands, and exact heads-up preflop equity (1,712,304 boards).
 
 The five-card table is treys' own (7463 - rank), so both sides judge the same hands; what is
@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine.sevens import best_histogram, equity, five_hands  # noqa: E402
+from engine.poker.sevens import best_histogram, equity, five_hands  # noqa: E402
 
 SEVENS = math.comb(52, 7)
 BOARDS = math.comb(48, 5)

@@ -4,7 +4,7 @@ Lines, find each player's best five of seven and the winners, write JSON Lines).
 
 The rules' five-card table is made first (or found in the cache), as a user's second batch finds
 it; `poker judge` reads showdowns off it because the rules are proven to allow it
-(engine/proof.py, showdown_proof).  Peak memory is the judge process's maximum resident set.
+(engine/judging/proof.py, showdown_proof).  Peak memory is the judge process's maximum resident set.
 Targets (issue 19): >= 20,000 showdowns/s, >= half treys' rate, < 500 MB.
 
 Run: .venv/bin/python bench/bench_showdowns.py [N]
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import measured, treys_cards  # noqa: E402
 
 from engine import Engine  # noqa: E402
-from engine.table import five_card_table  # noqa: E402
+from engine.judging.table import five_card_table  # noqa: E402
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 

@@ -1,7 +1,7 @@
-"""The five-card table of the standard rules (engine.table): every one of the 2,598,960 hands asked
+"""The five-card table of the standard rules (engine.judging.table): every one of the 2,598,960 hands asked
 of the compiled rules (target < 20 s on two cores), then read back from the verified cache (load,
 checksum, consistency, and 2,000+ hands asked of the rules again), then from the in-process memo;
-and the proof that the rules' comparator is the table's order (engine.proof).
+and the proof that the rules' comparator is the table's order (engine.judging.proof).
 
 The cache goes to a temporary directory ($POKER_CACHE_DIR), never to the user's.
 
@@ -18,8 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Engine  # noqa: E402
-from engine import table as T  # noqa: E402
-from engine.proof import prove  # noqa: E402
+from engine.judging import table as T  # noqa: E402
+from engine.judging.proof import prove  # noqa: E402
 
 
 def timed(fn):
@@ -58,7 +58,7 @@ def main() -> None:
           f"{built / loaded:8.1f}x faster than cold")
     print(f"  memo (the same Engine again):                       {memo * 1e6:8.1f} us  "
           f"{built / memo:8.0f}x faster than cold")
-    print(f"  the proof that compareHands orders hands by it (engine/proof.py), {proof.patterns:,} patterns: "
+    print(f"  the proof that compareHands orders hands by it (engine/judging/proof.py), {proof.patterns:,} patterns: "
           f"{proving:8.2f} s")
 
 

@@ -8,23 +8,18 @@ function would hide its module (`engine.judge` would no longer name the module).
 
 from typing import Any
 
-from .core import BestFive, Engine, Var
-from .loader import RuleError
-from .notation import InvalidCards, Notation
-from .query import QueryError
+from engine.core import BestFive, Engine, Var
+from engine.datalog.loader import RuleError
+from engine.evaluators.pydatalog.query import QueryError
+from engine.poker.notation import InvalidCards, Notation
+from engine.version import version
 
 
 def __getattr__(name: str) -> Any:
-    """``__version__``, from the installed distribution's metadata, read when first asked
-    (importlib.metadata takes tens of milliseconds to import, on every command otherwise)."""
+    """``__version__``, from the installed distribution's metadata, read when first asked."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        value = version("poker-engine")
-    except PackageNotFoundError:                # a checkout put on sys.path without installing
-        value = "0+unknown"
-    globals()["__version__"] = value
-    return value
+    return version()
+
 
 __all__ = ["BestFive", "Engine", "InvalidCards", "Notation", "QueryError", "RuleError", "Var", "__version__"]

@@ -1,5 +1,5 @@
 """`python -m engine` is the `poker` command."""
 
-from .cli import run
+from engine.cli import run
 
 run()

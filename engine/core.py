@@ -8,27 +8,36 @@ own pyDatalog ``Logic``, so engines with different rule sets live side by side i
 from __future__ import annotations
 
 import itertools
-import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from . import interface as I
-from . import loader, rulesets
-from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
-from .evaluators.compiled import Untranslatable, worker_count
-from .evaluators.local import LocalEvaluator
-from .evaluators.reference import ReferenceEvaluator
-from .hilo import with_low
-from .lazy import pyDatalog, pyEngine, pyParser
-from .notation import Cards, InvalidCards, Notation, deck_bound
-from .query import QueryError, compile_query
+from engine import interface as I
+from engine.datalog import loader, rulesets
+from engine.evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
+from engine.evaluators.compiled import CompiledEvaluator, Untranslatable, worker_count
+from engine.evaluators.local import LocalEvaluator
+from engine.evaluators.pydatalog.build import build
+from engine.evaluators.pydatalog.lazy import pyParser
+from engine.evaluators.pydatalog.query import QueryError, compile_query
+from engine.evaluators.pydatalog.reference import ReferenceEvaluator
+from engine.evaluators.pydatalog.runtime import (
+    LogicOwner,
+    Var,
+    assert_fact,
+    retract_fact,
+)
+from engine.judging.hilo import with_low
+from engine.judging.proof import fight_obstacle, showdown_obstacle
+from engine.judging.roles import role
+from engine.judging.table import TableError, cached_table, five_card_table
+from engine.judging.tabled import Tabled
+from engine.poker.notation import Cards, InvalidCards, Notation, deck_bound, show
 
 if TYPE_CHECKING:
-    from .tabled import Tabled
+    from engine.judging.tabled import Tabled
 
-_active = threading.local()   # which owner's Logic the current thread holds
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
@@ -57,77 +66,6 @@ class BestFive:
         return f"BestFive(text={self.text!r}, rank={self.rank}, category={self.category!r})"
 
 
-class LogicOwner:
-    """Something with a pyDatalog Logic of its own (an Engine, a Board).
-
-    pyDatalog keeps its program in a per-thread Logic; an owner installs its own in the calling
-    thread before every use, so several owners live side by side in one process and one thread.
-    """
-
-    _lock: threading.RLock
-    _logic: Any
-
-    def _init_logic(self, build: Callable[[], None], lazy: bool = False) -> None:
-        """Build a fresh Logic with ``build()`` and keep it (``lazy``: on first use)."""
-        self._lock = threading.RLock()
-        self._build: Callable[[], None] | None = build
-        if not lazy:
-            self._make_logic()
-
-    def _make_logic(self) -> None:
-        with self._lock:
-            if self._build is not None:
-                # The thread's Logic is replaced before the build: from here on it is no other
-                # owner's, even if the build stops (a budget, Ctrl-C, a bad rule), so that the
-                # owner whose Logic it was installs its own again at its next use.
-                _active.owner = None
-                pyDatalog.Logic()
-                self._build()
-                self._logic = pyDatalog.Logic(True)
-                _active.owner = self
-                self._build = None
-
-    @contextmanager
-    def _context(self) -> Iterator[None]:
-        with self._lock:
-            if self._build is not None:
-                self._make_logic()
-            if getattr(_active, "owner", None) is not self:
-                pyDatalog.Logic(self._logic)
-                _active.owner = self
-            try:
-                yield
-            except BaseException:
-                _forget_search()
-                raise
-
-
-def _forget_search() -> None:
-    """Drop the search of a query that an exception stopped (a budget, Ctrl-C).  pyDatalog
-    restores the state an ask found, and retracts the query's temporary predicate, only when the
-    ask ends normally: a stopped one stayed in the thread's Logic, held by every later ask (130 MB
-    a stopped query)."""
-    logic = pyDatalog.Logic(True)
-    for subgoal in [*logic.Subgoals.values(), logic.Goal]:
-        if subgoal is not None:         # its tasks refer back to it from C++, out of gc's sight
-            subgoal.tasks, subgoal.waiters, subgoal.clauses, subgoal.facts = [], [], [], {}
-    logic.Subgoals, logic.Tasks, logic.Recursive_Tasks, logic.Recursive, logic.Goal = {}, None, None, False, None
-    for pred in [p for p in logic.Db.values() if p.name.startswith("_pyD_query")]:
-        pyEngine.remove(pred)
-
-
-class Var:
-    """A variable of `Engine.ask`: each answer gives it a value (``Var("R")``).
-
-    Args:
-        name: Its name, as pyDatalog writes variables (a capital first).
-    """
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-
 class Engine(LogicOwner):
     """A poker judge whose knowledge is a rule set (``standard``, a variant name, or a directory).
 
@@ -143,7 +81,7 @@ class Engine(LogicOwner):
             rules define too little to judge hands (the error names the file, line or predicate).
 
     Attributes:
-        ruleset: The loaded rule set: its name, files and clauses (``engine.rulesets``).
+        ruleset: The loaded rule set: its name, files and clauses (``engine.datalog.rulesets``).
         notation: The symbols of the rules' cards, which read and print cards.
         categories: Each rank's name (categoryName): ``{10: 'royal flush', ...}``.
         fallback: Why the rules are not compiled (every answer then comes from pyDatalog), or None.
@@ -165,7 +103,7 @@ class Engine(LogicOwner):
     """
 
     def __init__(self, rules: str | Path | None = None):
-        self.ruleset = rulesets.check_required(loader.resolve(rules))
+        self.ruleset = rulesets.check_required(rulesets.resolve(rules))
         self._ids = itertools.count(1)
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
         self._init_logic(self._build_logic, lazy=True)
@@ -180,18 +118,18 @@ class Engine(LogicOwner):
         self._games: dict[str, tuple[int, int]] = {}
         self._lows: dict[str, Engine] = {}
         try:
-            self._local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
+            self.local: LocalEvaluator | None = LocalEvaluator(self.ruleset.clauses)
         except Untranslatable as exc:
-            self._local, self.fallback = None, str(exc)
-        if self._local is not None:
-            self._local.reference = self.reference      # where a compiled run fails (exact.py)
-        values, suits = self._static(I.VALUE_SYMBOL, 3), self._static(I.SUIT_SYMBOL, 3)
+            self.local, self.fallback = None, str(exc)
+        if self.local is not None:
+            self.local.reference = self.reference      # where a compiled run fails (exact.py)
+        values, suits = self.static(I.VALUE_SYMBOL, 3), self.static(I.SUIT_SYMBOL, 3)
         try:
             deck_bound(values, suits, f"rule set {self.name!r}")
-            self.notation = Notation.from_tables(values, suits, self._static(I.CARD_ID, 3), self._whole_cards())
+            self.notation = Notation.from_tables(values, suits, self.static(I.CARD_ID, 3), self._whole_cards())
         except ValueError as exc:
             raise loader.RuleError(str(exc)) from None
-        self.categories: dict[int, str] = dict(self._static(I.CATEGORY_NAME, 2))
+        self.categories: dict[int, str] = dict(self.static(I.CATEGORY_NAME, 2))
 
     def _build_logic(self) -> None:
         """The rules in pyDatalog, and every input predicate made known to it (a fact asserted and
@@ -199,7 +137,7 @@ class Engine(LogicOwner):
         history where no one folded, ``~folded(T, P)``) but not on one it has seen without facts,
         so without this its answer would depend on the worlds asked before; now it is the
         compiled evaluator's: an input with no facts is an empty relation."""
-        loader.build(self.ruleset.clauses)
+        build(self.ruleset.clauses)
         for name, args in I.INPUTS.items():
             row = (0,) * len(args)
             assert_fact(name, row)
@@ -214,14 +152,14 @@ class Engine(LogicOwner):
     def deck(self) -> list[int]:
         """The rules' deck: every card id of cardId and of cardSymbol (a card of no value and
         suit, the joker), ascending (a hand's positions index it)."""
-        return sorted({c for c, _, _ in self._static(I.CARD_ID, 3)} | {c for c, _, _ in self._whole_cards()})
+        return sorted({c for c, _, _ in self.static(I.CARD_ID, 3)} | {c for c, _, _ in self._whole_cards()})
 
     @property
     def hand_size(self) -> int:
         """How many cards a hand holds (the rules' handSize; 5 where they do not say)."""
         if not any(c.head == I.HAND_SIZE for c in self.ruleset.clauses):
             return 5
-        sizes = {n for (n,) in self._static(I.HAND_SIZE, 1)}
+        sizes = {n for (n,) in self.static(I.HAND_SIZE, 1)}
         if len(sizes) != 1:
             raise loader.RuleError(f"rule set {self.name!r}: handSize gives {sorted(sizes)}, not one number of cards")
         return sizes.pop()
@@ -230,7 +168,7 @@ class Engine(LogicOwner):
         """cardSymbol's rows (card, symbol, order), when the rules write some card as one symbol."""
         if not any(c.head == I.CARD_SYMBOL for c in self.ruleset.clauses):
             return []
-        return self._static(I.CARD_SYMBOL, 3)
+        return self.static(I.CARD_SYMBOL, 3)
 
     # ---- evaluators ------------------------------------------------------------------------
 
@@ -252,13 +190,12 @@ class Engine(LogicOwner):
         Returns:
             The evaluator to ask.
         """
-        if self._local is None:
+        if self.local is None:
             return self.reference
         if worlds <= SMALL_BATCH:
-            return self._local
+            return self.local
         if self._batch is None:
-            from .evaluators.compiled import CompiledEvaluator
-            self._batch = CompiledEvaluator(program=self._local.program)
+            self._batch = CompiledEvaluator(program=self.local.program)
             self._batch.reference = self.reference
         return self._batch
 
@@ -275,24 +212,23 @@ class Engine(LogicOwner):
         """
         n = worker_count(MAX_WORKERS)
         if self._workers is None or self._workers[0] != n:
-            from .evaluators.compiled import CompiledEvaluator
-            if self._local is None or n <= 1:
+            if self.local is None or n <= 1:
                 evaluators = [self.evaluator(SMALL_BATCH + 1)]
             else:
-                evaluators = [CompiledEvaluator(program=self._local.program, threads=1, lazy=True)
+                evaluators = [CompiledEvaluator(program=self.local.program, threads=1, lazy=True)
                               for _ in range(n)]
                 for evaluator in evaluators:
                     evaluator.reference = self.reference
             self._workers = (n, evaluators)
         return self._workers[1]
 
-    def _static(self, predicate: str, arity: int) -> list[tuple]:
+    def static(self, predicate: str, arity: int) -> list[tuple]:
         """Every answer of a predicate that needs no input facts (symbols, names, the deck):
         asked once (they cannot change), a fresh list each call."""
         found = self._statics.get((predicate, arity))
         if found is None:
-            if self._local is not None and predicate in self._local.static:
-                found = tuple(sorted(self._local.static[predicate], key=repr))
+            if self.local is not None and predicate in self.local.static:
+                found = tuple(sorted(self.local.static[predicate], key=repr))
             else:
                 ask = Ask(predicate, (None,) * arity)
                 found = tuple(self.evaluator().answers([World(())], [ask])[0][ask])
@@ -350,11 +286,11 @@ class Engine(LogicOwner):
         """The ranks of a low that takes the low half (qualifyingRank); None: every rank does."""
         if not any(c.head == I.QUALIFYING_RANK for c in self.ruleset.clauses):
             return None
-        return frozenset(r for (r,) in self._static(I.QUALIFYING_RANK, 1))
+        return frozenset(r for (r,) in self.static(I.QUALIFYING_RANK, 1))
 
     def tabled(self, build: bool = False, announce: Callable[[str], None] | None = None) -> "Tabled | None":
         """What reads fights and showdowns off the five-card table, for what the rules are proven
-        to allow (``engine.proof.fight_proof``, ``engine.proof.showdown_proof``, each made when
+        to allow (``engine.judging.proof.fight_proof``, ``engine.judging.proof.showdown_proof``, each made when
         its kind is first asked).  The table is used when it is at hand (memoised, or cached on
         disk and verified).  Engine.fights and showdowns turn to a table at hand by themselves
         after ``TABLE_AFTER`` questions; ``poker judge`` on a long batch.
@@ -368,9 +304,6 @@ class Engine(LogicOwner):
             The reader of the table, or None when there is no table.
         """
         if self._fast is None or (self._fast is False and build and not self._built):
-            from .proof import fight_obstacle, showdown_obstacle
-            from .table import TableError, cached_table, five_card_table
-            from .tabled import Tabled
             table = cached_table(self)
             if table is None and build and self.fallback is None and (
                     fight_obstacle(self.ruleset.clauses) is None or showdown_obstacle(self.ruleset.clauses) is None):
@@ -609,7 +542,7 @@ class Engine(LogicOwner):
         """Answers of a Datalog query over named hands: one dict of the variables' values each.
 
         The query is a rule body (literals, ``~`` negation, comparisons, joined by ``&``) checked
-        against the rule files' whitelist, never eval'd (``engine.query``).
+        against the rule files' whitelist, never eval'd (``engine.evaluators.pydatalog.query``).
 
         Args:
             text: The query (``"getRank(a, R)"``); lower-case names in argument positions are hands.
@@ -641,7 +574,7 @@ class Engine(LogicOwner):
             return compiled.ask(dict(zip(compiled.hands, ids)))
 
     def role(self, text: Cards, problem: str = "first") -> str:
-        """The Doukaku role code of five cards (``engine.roles``).
+        """The Doukaku role code of five cards (``engine.judging.roles``).
 
         Args:
             text: Five cards, rank first or suit first (``"Qs9s3dJd10h"``, ``"D3C3C10D10S3"``).
@@ -650,7 +583,6 @@ class Engine(LogicOwner):
         Returns:
             The code (``"FH"``; ``"--"`` or ``"-"`` for none).
         """
-        from .roles import role
         return role(self, text, problem)
 
     def category(self, hand: Cards) -> str:
@@ -698,14 +630,14 @@ class Engine(LogicOwner):
     @property
     def games(self) -> dict[str, int]:
         """The games the rules know (gameName): ``{"holdem": 1, ...}``, name to code."""
-        return {name: code for code, name in self._static(I.GAME_NAME, 2)}
+        return {name: code for code, name in self.static(I.GAME_NAME, 2)}
 
     @property
     def boardless(self) -> frozenset[int]:
         """The games (codes) the rules deal without a board (noBoard: the stud games)."""
         if not any(c.head == I.NO_BOARD for c in self.ruleset.clauses):
             return frozenset()
-        return frozenset(g for (g,) in self._static(I.NO_BOARD, 1))
+        return frozenset(g for (g,) in self.static(I.NO_BOARD, 1))
 
     def deal(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> World:
         """A showdown as the rules see it: the players' own cards, the board, the game's code.
@@ -726,7 +658,7 @@ class Engine(LogicOwner):
         if cards is None:
             if len(players) != 1:
                 raise InvalidCards("a showdown of several players needs a board")
-            sizes = sorted(n for (n,) in self._static(I.BOARD_CARDS, 1))
+            sizes = sorted(n for (n,) in self.static(I.BOARD_CARDS, 1))
             if sizes and not own + sizes[0] <= len(players[0]) <= own + sizes[-1]:
                 raise InvalidCards(f"{len(players[0])} cards: {game} plays the best five of "
                                    f"{own + sizes[0]} to {own + sizes[-1]} cards")
@@ -753,7 +685,7 @@ class Engine(LogicOwner):
             if self.hand_size != 5:           # showdown.dl plays the best five: these rules rank no five
                 raise InvalidCards(f"the rule set {self.name!r} holds hands of {self.hand_size} cards: "
                                    f"a showdown of {game} plays the best five, which it does not rank")
-            found = self._games[game] = (games[game], dict(self._static(I.HOLE_CARDS, 2)).get(games[game], 2))
+            found = self._games[game] = (games[game], dict(self.static(I.HOLE_CARDS, 2)).get(games[game], 2))
         return found
 
     def showdown(self, hands: Sequence[Cards], board: Cards | None = None, game: str = "holdem") -> Verdict:
@@ -792,23 +724,9 @@ class Engine(LogicOwner):
         return BestFive(self.notation.format(five), rank, self.categories.get(rank, f"rank {rank}"), five)
 
 
-def assert_fact(name: str, args: tuple) -> None:
-    """Assert name(args) in the current thread's Logic (inside an owner's _context())."""
-    +pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
-
-
-def retract_fact(name: str, args: tuple) -> None:
-    -pyParser.Literal.make(name, [pyParser.Expression._pyD_for(a) for a in args])
-
-
 def _single(rows: list[tuple], what: str, default: Any) -> Any:
     """The one value of a functional predicate's answers (a row of one value, or the whole row)."""
     values = {r[0] if len(r) == 1 else r for r in rows}
     if len(values) > 1:
         raise RuntimeError(f"the rules give {what} several values: {sorted(values)}")
     return values.pop() if values else default
-
-
-def show(cards: Cards) -> str:
-    """Cards as the user gave them, for messages."""
-    return cards if isinstance(cards, str) else " ".join(map(str, cards))

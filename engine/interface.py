@@ -12,7 +12,7 @@ facts or asks the rules names the predicates through this module, never as strin
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, Iterator, Protocol
 
 # Input facts: predicate -> the meaning of each argument.  The rules read them, never define them.
 DECLARED: Final = "declared"      # declared(S): S names a set of cards
@@ -84,7 +84,7 @@ SHOWDOWN_WINNER: Final = "showdownWinner"
 INVALID_SHOWDOWN: Final = "invalidShowdown"
 WHY_NOT_SHOWDOWN: Final = "whyNotShowdown"  # whyNotShowdown(T, S, Why)
 WHY_NOT_SEAT: Final = "whyNotSeat"   # whyNotSeat(T, P, Why): a player's own cards cannot play (optional)
-# Split pots (engine/hilo.py): optional.
+# Split pots (engine/judging/hilo.py): optional.
 SPLIT_LOW: Final = "splitLow"        # splitLow(G, RuleSet): game G halves the pot with a low judged by RuleSet
 QUALIFYING_RANK: Final = "qualifyingRank"  # qualifyingRank(R): a low of rank R takes the low half
 # Pots (rules/pots.dl): what a hand history's chips come to.
@@ -97,3 +97,31 @@ UNJUDGED: Final = "unjudged"      # unjudged(T, L): pot L has a showdown and no 
 # Stud (rules/stud.dl): who acts first on a street.
 BRINGS_IN: Final = "bringsIn"     # bringsIn(T, P): P brings in on third street
 OPENS: Final = "opens"            # opens(T, P): P's showing hand opens a later street
+
+
+class EngineView(Protocol):
+    """An Engine as the layers below it see it (judging, the poker helpers): the loaded rules, their
+    deck and notation, and the evaluators that ask them.  engine.core.Engine is the one
+    implementation; the layers below type their engine argument with this, so that none of them
+    imports core."""
+
+    name: str
+    ruleset: Any            # engine.datalog.rulesets.RuleSet
+    notation: Any           # engine.poker.notation.Notation
+    fallback: str | None    # why the rules are not compiled (then every answer is pyDatalog's)
+    local: Any              # the compiled program run in Python (LocalEvaluator), or None
+    categories: dict[int, str]
+
+    @property
+    def deck(self) -> list[int]: ...
+    @property
+    def hand_size(self) -> int: ...
+    @property
+    def games(self) -> dict[str, int]: ...
+    def evaluator(self, worlds: int = 1) -> Any: ...
+    def static(self, predicate: str, arity: int) -> list[tuple]: ...
+    def low_engine(self, name: str) -> "EngineView": ...
+    def ask(self, predicate: str, *args: Any) -> list[tuple]: ...
+    def ask_one(self, predicate: str, *args: Any, default: Any = None) -> Any: ...
+    def cards(self, cards: Any) -> list[int]: ...
+    def sets(self, *card_sets: Any) -> Iterator[list[int]]: ...

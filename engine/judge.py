@@ -12,6 +12,7 @@ player's own cards, and the result also gives the five each plays.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import gc
 import importlib
 import math
@@ -22,16 +23,19 @@ from dataclasses import dataclass
 from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from .batch import check_fight
-from .evaluators.reference import ReferenceEvaluator
-from .hilo import low_half, split_games, with_low
-from .limits import collector_paused
-from .notation import InvalidCards
+from engine.core import SMALL_BATCH
+from engine.evaluators import verdicts
+from engine.evaluators.pydatalog.reference import ReferenceEvaluator
+from engine.io.fights import check_fight
+from engine.judging.hilo import low_half, split_games, with_low
+from engine.limits import collector_paused
+from engine.notices import say
+from engine.poker.notation import InvalidCards
 
 if TYPE_CHECKING:
-    from .core import Engine
-    from .evaluators import Evaluator, Verdict
-    from .tabled import Tabled
+    from engine.core import Engine
+    from engine.evaluators import Evaluator, Verdict
+    from engine.judging.tabled import Tabled
 
 MIN_HANDS, MAX_HANDS = 2, 10
 KEYS = frozenset({"id", "hands", "board", "game"})     # what a fight may say
@@ -92,7 +96,7 @@ class Judge:
         self.chunk = min(chunk, PLAIN_CHUNK) if self.plain else chunk
         self.chosen = evaluator
         self.used: dict[str, None] = {}        # the names of the evaluators that judged, in order
-        # The five-card table (engine/tabled.py): True: from the start (built if need be);
+        # The five-card table (engine/judging/tabled.py): True: from the start (built if need be);
         # None: when the batch turns out long; False: never.  Never with a chosen evaluator.
         self.table = False if evaluator is not None else table
         self.fast: "Tabled | None" = None
@@ -115,7 +119,6 @@ class Judge:
             self.table = False if build else None      # built once, or not at all
         else:
             return
-        from .table import say
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
             self._cheap = (self.fast.fights, self.fast.showdowns)
@@ -164,7 +167,7 @@ class Judge:
         best = [self.engine.notation.format(b) if b else None for b in v.best] if v.best else None
         ranks = list(v.ranks) if -1 not in v.ranks else [None if r == -1 else r for r in v.ranks]  # no hand: null
         result = Result(ident, v.result, list(v.winners), ranks, names.copy(), v.error, best, fault=v.fault)
-        if v.low is not None:                     # a split pot (engine/hilo.py)
+        if v.low is not None:                     # a split pot (engine/judging/hilo.py)
             _, result.low = low_half(self.engine, fight.game, v)
             result.shares = [str(x) for x in v.shares]
         return result
@@ -217,7 +220,6 @@ def unknown_keys(fight: dict) -> str:
     >>> unknown_keys({"hands": [], "borad": "AH KH QH", "extra": 1})
     "unknown key 'borad' (did you mean 'board'?), unknown key 'extra'"
     """
-    import difflib
     out = []
     for key in sorted((k for k in fight if k not in KEYS), key=str):
         near = difflib.get_close_matches(str(key), sorted(KEYS), n=1)
@@ -250,7 +252,6 @@ class _Chunks:
     """
 
     def __init__(self, judge: Judge, progress: Callable[[int], None] | None):
-        from .core import SMALL_BATCH
         self.judge, self.progress, self.small = judge, progress, SMALL_BATCH
         self.workers = [] if judge.chosen else judge.engine.workers()
         self.parallel = len(self.workers) > 1
@@ -347,7 +348,6 @@ class _Chunks:
             self.free.put(worker)
 
     def _verdicts(self, evaluator: "Evaluator", fights: list) -> list["Verdict"]:
-        from .evaluators import verdicts
         return verdicts(evaluator, fights, table=self.judge.fast)
 
     def _finish(self) -> Iterator[Result]:

@@ -13,7 +13,7 @@ the budget.  How:
 * a timer (``signal.setitimer``, SIGALRM) ticks every :data:`TICK` seconds while a budget is
   active; its handler, run by Python in the main thread, compares the clock with the deadline and
   the resident set size (``/proc/self/statm``) with the ceiling.  Python code, pyDatalog (whose
-  engine :mod:`engine.lazy` loads interpreted: its Cython build never looks at signals), and
+  engine :mod:`engine.evaluators.pydatalog.lazy` loads interpreted: its Cython build never looks at signals), and
   DuckDB queries (which poll for signals) stop within a tick;
   DuckDB, though, merely told of a pending exception, finishes its query first; so
 * every object registered with :func:`register` (every live compiled evaluator,
@@ -52,9 +52,11 @@ engine.limits.BudgetExceeded: the loop ran past its time budget of 0.05 s (--tim
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import gc
 import os
 import re
+import resource
 import signal
 import threading
 import time
@@ -131,7 +133,6 @@ def _own_resident(pid: int | str = "self") -> int:
         if pid != "self":
             return 0
         try:
-            import resource
             return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024   # the peak: an upper bound
         except (ImportError, OSError):
             return 0
@@ -355,7 +356,7 @@ def _is_stop(exc: BaseException) -> bool:
     budget that ran out, DuckDB interrupted."""
     if not isinstance(exc, Exception) or isinstance(exc, BudgetExceeded):
         return True
-    import duckdb                   # (heavy: imported where a caught exception is looked at)
+    import duckdb  # (heavy: imported where a caught exception is looked at)
     return isinstance(exc, duckdb.InterruptException)
 
 
@@ -366,7 +367,6 @@ SOON = 0.001                                # seconds: the next look, after a de
 def _weakref_callbacks() -> frozenset[Any]:
     """The code of the callbacks by which weakref's containers drop an entry whose referent died
     (each container's callback is its own closure, all of one code)."""
-    import weakref
     codes = set()
     for container in (weakref.WeakKeyDictionary, weakref.WeakValueDictionary, weakref.WeakSet):
         code = getattr(getattr(container(), "_remove", None), "__code__", None)
@@ -448,7 +448,6 @@ def worker_process(parent: int) -> None:
     SIGTERM, and carries none of the parent's budgets or signal state."""
     global _requested, _deferred, _forked
     with contextlib.suppress(Exception):
-        import ctypes
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)            # 1: PR_SET_PDEATHSIG
     if os.getppid() != parent:                                  # the parent died before that

@@ -22,13 +22,13 @@ def cases(section: str) -> list:
 
 @pytest.fixture(scope="session", autouse=True)
 def table_cache(tmp_path_factory) -> Path:
-    """One five-card table cache for the whole run, shared by the xdist workers (engine.table locks
+    """One five-card table cache for the whole run, shared by the xdist workers (engine.judging.table locks
     it, so the table of a rule set is built once), never the user's own cache nor its key."""
     import os
     shared = tmp_path_factory.getbasetemp().parent / "poker-cache"
     shared.mkdir(exist_ok=True)
     os.environ["POKER_CACHE_DIR"] = str(shared)
-    # the cache's key (engine.table.cache_key) too: a test run writes nothing in the user's home
+    # the cache's key (engine.judging.table.cache_key) too: a test run writes nothing in the user's home
     os.environ["XDG_CONFIG_HOME"] = str(shared.parent / "config")
     return shared
 
@@ -42,7 +42,7 @@ def copy_rules(target: Path) -> Path:
     """A copy of the standard rule files and their published tables (no variants), for tests
     that edit rules."""
     import shutil
-    from engine.rulesets import PUBLISHED_FILE, RULES_DIR, rule_files
+    from engine.datalog.rulesets import PUBLISHED_FILE, RULES_DIR, rule_files
     target.mkdir(parents=True, exist_ok=True)
     for f in rule_files(RULES_DIR) + [RULES_DIR / PUBLISHED_FILE]:
         shutil.copy(f, target / f.name)

@@ -47,7 +47,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from engine import Engine
 from engine.evaluators import Ask, World
-from engine.loader import RuleError
+from engine.datalog.loader import RuleError
 
 # --------------------------------------------------------------------------------------------
 # Worlds: hands of every category, odd sets, fights
@@ -211,7 +211,7 @@ def standard_clauses() -> list[str]:
     """Every clause of the standard rule set, as ``label: text``, in load order."""
     global _STANDARD
     if _STANDARD is None:
-        from engine.rulesets import resolve
+        from engine.datalog.rulesets import resolve
         clauses = resolve(None).clauses
         _STANDARD = [f"{c.label}: {c.text}" for c in clauses]
         _CORE.update(i for i, c in enumerate(clauses)
@@ -1476,7 +1476,7 @@ def _mutate(rng: random.Random, text: str) -> tuple[str, str] | None:
 def clauses_of(case: Case) -> list:
     """The case's rule set as the loader's clauses (RuleError if one is not legal): the standard
     clauses parsed once, the edited and generated ones parsed here."""
-    from engine import loader
+    from engine.datalog import loader
     if not _PARSED:
         _PARSED.append(loader.parse_source("\n".join(standard_clauses()) + "\n", Path("fuzz.dl")))
     clauses = list(_PARSED[0])
@@ -1493,7 +1493,7 @@ _PARSED: list = []
 
 def _legal(case: Case) -> str | None:
     """None when the case's rule set loads as a poker rule set, else the loader's reason."""
-    from engine import loader, rulesets
+    from engine.datalog import loader, rulesets
     from engine.interface import INPUTS
     try:
         clauses = clauses_of(case)

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import batch
-from engine.batch import BatchError, check_fight, read_fights, write_results
+from engine.io import fights as batch
+from engine.io.fights import BatchError, check_fight, read_fights, write_results
 from engine.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -370,7 +370,7 @@ QUOTED = "'AH KH QH JH TH AH KH QH JH TH AH KH QH J…'"
     (["game"], f"0\n{HUGE}\n", 1, f"poker: line 2: {QUOTED}: too long (23999 characters; a hand is five cards)"),
 ])
 def test_a_hand_longer_than_any_game_is_refused_by_every_command(monkeypatch, capsys, argv, stdin, status, error):
-    """Refused as it is read, with the batches' check (engine.notation.oversized): 8,000 cards
+    """Refused as it is read, with the batches' check (engine.poker.notation.oversized): 8,000 cards
     ran `poker beat` for a minute, to 6 GB.  (The budget only keeps a failure quick.)"""
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     assert main([*argv, "--timeout", "5"]) == status
@@ -387,6 +387,6 @@ def test_rules_in_the_home_of_no_user_are_one_line(capsys):
 def test_a_card_whose_value_has_no_symbol_is_written_as_its_id():
     # rules whose cardId names a value no valueSymbol writes (an edit the table fuzzer made): the
     # card is written as its id in every message, never a KeyError
-    from engine.notation import Notation
+    from engine.poker.notation import Notation
     n = Notation.from_tables(values=[(1, "A", 0)], suits=[(1, "H", 0)], ids=[(1, 1, 1), (2, 0, 1)])
     assert n.format([1, 2]) == "AH 2" and n.token(2) == "2"

@@ -1,4 +1,4 @@
-"""The table cache's housekeeping (engine/table.py, `poker cache`): no lock file left behind, old
+"""The table cache's housekeeping (engine/judging/table.py, `poker cache`): no lock file left behind, old
 tables of other rules pruned, and the cache listed and cleared by a command."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from conftest import copy_rules, edit
 from engine import Engine
 from engine.cli import main
-from engine.table import cache_entries, five_card_table, prune_cache, rules_digest
+from engine.judging.table import cache_entries, five_card_table, prune_cache, rules_digest
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 DAY = 86400

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from conftest import copy_rules, edit, manila
-from engine import rulesets
+from engine.datalog import rulesets
 from engine import Engine
 from engine.check import check
 from published import EXPECTED

@@ -128,7 +128,7 @@ def test_the_edited_rule_sets_judge_differently(tmp_path):
 ])
 def test_what_is_not_translated_is_refused_with_a_reason_and_judged_by_pydatalog(tmp_path, text, reason):
     rules = appended(tmp_path, text)
-    from engine.rulesets import resolve
+    from engine.datalog.rulesets import resolve
     with pytest.raises(Untranslatable, match=reason):
         Program(resolve(rules).clauses)
     if reason in ("recursion", "input fact"):

@@ -17,7 +17,8 @@ import random
 import pytest
 
 from conftest import EULER, FIXTURES
-from engine import Engine, loader, rulesets
+from engine import Engine
+from engine.datalog import loader, rulesets
 from engine.cli import main
 from truth import DECK, random_fight, same_category_fight, treys_beat, treys_category
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.cli import main
-from engine.notation import InvalidCards
+from engine.poker.notation import InvalidCards
 
 def fuzz(examples: int) -> settings:
     return settings(derandomize=True, database=None, deadline=None, print_blob=False, max_examples=examples,

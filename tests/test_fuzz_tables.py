@@ -1,14 +1,14 @@
 """The table paths, fuzzed: edits of the standard rules on a 26-card deck (so that each table builds
 in a second or two), and every path that can read the five-card table held to the rules asked
-world by world (engine/policy.py declares what each path needs).
+world by world (engine/judging/policy.py declares what each path needs).
 
 Two kinds of edit: random legal edits (tests/rulefuzz.py's edit_case), and edits that smuggle a
 suit, a card or a position through an expression, a helper or an aggregate into getRank's cone
 (isFlush), beat's (validFighting) or the showdown's (mayPlay): :func:`smuggle_case`.  For each,
-the paths: two-hand fights and showdowns read off the table (engine/tabled.py), ``judge`` with
+the paths: two-hand fights and showdowns read off the table (engine/judging/tabled.py), ``judge`` with
 and without the table, equity on a flop (every completion), ``diff`` against the standard rules
 (counted, or sampled with its examples) and ``check --cards 7``.  A path either answers what
-the rules answer or refuses in one line (engine.proof.Unproven).  CI runs every path for 2 random
+the rules answer or refuses in one line (engine.judging.proof.Unproven).  CI runs every path for 2 random
 edits and 2 smuggling ones, and the proofs alone for 36 smuggling edits (the target's proof must
 fail, naming the helper); ``POKER_FUZZ_TABLES=N`` runs N of each.
 """
@@ -23,14 +23,14 @@ import pytest
 
 import rulefuzz as F
 from engine import Engine
-from engine.check7 import check_seven
-from engine.diff import diff
+from engine.check.seven_card import check_seven
+from engine.check.diff import diff
 from engine.equity import equity
 from engine.evaluators import verdicts
 from engine.judge import Judge
-from engine.loader import RuleError
-from engine.proof import Unproven, fight_obstacle, showdown_obstacle, suit_symmetry
-from engine.table import TableError, five_card_table
+from engine.datalog.loader import RuleError
+from engine.judging.proof import Unproven, fight_obstacle, showdown_obstacle, suit_symmetry
+from engine.judging.table import TableError, five_card_table
 from test_proof import _asked_equity, random_fights, random_showdowns
 
 DECK = "(C == 13 * (S - 1) + V)"

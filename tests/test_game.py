@@ -11,7 +11,7 @@ import pytest
 from engine.board import InvariantError
 from engine.cli import main
 from engine.cli.game import MENU, SET_PREDICATES
-from engine.game import CENTRAL, DECK, DISCARD, Game
+from engine.board.game import CENTRAL, DECK, DISCARD, Game
 
 ALL_CARDS = set(range(1, 53))
 

@@ -1,4 +1,4 @@
-"""The grid of starting hands (engine/grid.py; `poker range`, `poker equity --grid`): its cells
+"""The grid of starting hands (engine/equity/grid.py; `poker range`, `poker equity --grid`): its cells
 against an independent reading of ranges, each cell's equity against equity() of that starting hand
 alone, the SVG as XML, the command line, and the picture in a real browser (headless Chromium)."""
 
@@ -19,9 +19,9 @@ import pytest
 from engine import Engine
 from engine.cli import main
 from engine.equity import equity
-from engine.grid import equity_grid, range_grid
-from engine.notation import InvalidCards
-from engine.ranges import read_range
+from engine.equity.grid import equity_grid, range_grid
+from engine.poker.notation import InvalidCards
+from engine.poker.ranges import read_range
 
 CHROMIUM = "/usr/bin/chromium"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -1,4 +1,4 @@
-"""Split pots (hi/lo, eight or better; engine/hilo.py): the documents' examples (hands.yaml), 2,000
+"""Split pots (hi/lo, eight or better; engine/judging/hilo.py): the documents' examples (hands.yaml), 2,000
 random showdowns of each game against pokerkit (test-only), equity against pokerkit's own
 enumeration, and what `poker beat` and `poker judge` report."""
 

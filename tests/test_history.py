@@ -21,8 +21,8 @@ from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
 from engine.history import AWARD_ASKS, POT_ASKS, Histories
-from engine.phh import STUD, HistoryError, read_histories, replay
-from engine.stud import replay as replay_stud
+from engine.io.phh import STUD, HistoryError, read_histories, replay
+from engine.history.stud import replay as replay_stud
 
 DATA = ROOT / "tests" / "data" / "phh"
 SAMPLES = sorted(DATA.glob("*.phh*"))
@@ -368,7 +368,7 @@ def test_a_result_is_the_line_of_json_the_encoder_writes():
     take for line breaks escaped), whatever the hand: names out of ASCII, amounts in cents, a
     record that disagrees, unknown cards, an invalid or unsupported hand, the reasons --explain
     gives."""
-    from engine.batch import dumps
+    from engine.io.fights import dumps
     texts = [ODD] + [path.read_text(encoding="utf-8") for path in SAMPLES]
     lines = []
     for explain in (False, True):
@@ -499,7 +499,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
 
 
 def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
-    from engine.table import VERIFIED, adopt_table, five_card_table
+    from engine.judging.table import VERIFIED, adopt_table, five_card_table
     table = five_card_table(engines("standard"))              # loaded and verified, or built and written
     assert table.rules_digest in VERIFIED
     sha = VERIFIED[table.rules_digest]
@@ -569,12 +569,12 @@ def _toml_docs(draw):
 @settings(max_examples=2000, deadline=None)
 @given(_toml_docs())
 def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text):
-    """engine.phh reads a hand's TOML with a reader of its own (a few times faster): whatever it
+    """engine.io.phh reads a hand's TOML with a reader of its own (a few times faster): whatever it
     reads must be what tomllib reads (the same values, decimals with the same places), and what
     tomllib refuses it must not read."""
     import tomllib
 
-    from engine.phh import _quick
+    from engine.io.phh import _quick
     quick = _quick(text)
     if quick is None:
         return
@@ -589,6 +589,6 @@ def test_the_fast_reader_reads_the_hands_pokerkit_writes():
     """It is used: every hand of a synthesised file (what pokerkit writes) takes the fast path."""
     from phhsynth import cached
 
-    from engine.phh import _quick, read_sections
+    from engine.io.phh import _quick, read_sections
     texts = [t for _, t in read_sections(cached(200, seed=3, variants=("NT", "FO/8")).read_text())]
     assert all(_quick(t) is not None for t in texts)

@@ -19,8 +19,8 @@ import pytest
 from conftest import copy_rules, edit
 from test_table import fresh, joined, split
 from engine import Engine
-from engine import table as T
-from engine.table import FiveTable, cache_path, five_card_table
+from engine.judging import table as T
+from engine.judging.table import FiveTable, cache_path, five_card_table
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 

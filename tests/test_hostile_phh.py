@@ -17,7 +17,7 @@ from engine import Engine
 from engine import history as H
 from engine.cli import main
 from engine.history import Histories
-from engine.phh import read_histories, read_sections
+from engine.io.phh import read_histories, read_sections
 
 _engines: dict[str, Engine] = {}
 

@@ -8,8 +8,8 @@ import pytest
 
 from engine import Engine
 from engine.cli import main
-from engine.notation import InvalidCards
-from engine.ranges import MAX_RANGE_CHARS, read_range
+from engine.poker.notation import InvalidCards
+from engine.poker.ranges import MAX_RANGE_CHARS, read_range
 
 HOSTILE = {
     "three ends of a run": ("AA-KK-QQ", "is not 2 cards"),

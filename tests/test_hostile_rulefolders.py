@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine import Engine, rulesets
+from engine import Engine
+from engine.datalog import rulesets
 from engine.cli import main
-from engine.loader import RuleError
-from engine.notation import MAX_DECK
+from engine.datalog.loader import RuleError
+from engine.poker.notation import MAX_DECK
 
 SUITS = ("suitName_F: suitName(1, 'heart', 'hearts')\nsuitName_F: suitName(2, 'diamond', 'diamonds')\n"
          "suitName_F: suitName(3, 'club', 'clubs')\nsuitName_F: suitName(4, 'spade', 'spades')\n"

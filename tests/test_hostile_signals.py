@@ -22,7 +22,7 @@ import pytest
 
 from engine import Engine, limits
 from engine.cli import main
-from engine.io import remove_stale_runs, run_directory
+from engine.io.atomic import remove_stale_runs, run_directory
 from engine.judge import Judge
 
 from conftest import copy_rules
@@ -285,11 +285,11 @@ def test_stale_run_directories_go_and_live_ones_stay(tmp_path, monkeypatch):
 # ---- an interrupt is never a failure of the work --------------------------------------------
 
 def test_an_interrupt_is_never_taken_for_a_failed_proof(tmp_path, monkeypatch):
-    """DuckDB reports Ctrl-C as its own error; engine/proof.py's `except Exception` took it for a
+    """DuckDB reports Ctrl-C as its own error; engine/judging/proof.py's `except Exception` took it for a
     proof that fails, and the batch went on the slow way for 20 s."""
     from engine.evaluators.compiled import Compiled
-    from engine.proof import prove
-    from engine.table import five_card_table
+    from engine.judging.proof import prove
+    from engine.judging.table import five_card_table
     rules = copy_rules(tmp_path / "rules")
     deck = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
     text = (rules / "cards.dl").read_text(encoding="utf-8")

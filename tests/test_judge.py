@@ -14,7 +14,7 @@ from conftest import FIXTURES, ROOT
 from engine.judge import judge as judge_fights
 from engine.cli import main
 from engine.cli.judging import to_yaml
-from engine.io import atomic_write
+from engine.io.atomic import atomic_write
 
 BATCH = """
 fights:
@@ -167,7 +167,7 @@ def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
     # 11,000 fights: past the point where a judge turns to the five-card table when it is cached.
     import random
     from engine import Engine
-    from engine.table import five_card_table
+    from engine.judging.table import five_card_table
     engine = Engine()
     five_card_table(engine)
     rng = random.Random(4)

@@ -19,7 +19,7 @@ import pytest
 from engine import limits
 from engine.cli import main
 from engine.limits import BudgetExceeded, budget
-from engine.query import QueryError
+from engine.evaluators.pydatalog.query import QueryError
 
 from conftest import copy_rules
 

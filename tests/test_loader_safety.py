@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 from pyDatalog import Logic, pyParser
 
-from engine import Engine, RuleError, loader, rulesets
+from engine import Engine, RuleError
+from engine.datalog import loader, rulesets
+from engine.evaluators.pydatalog.build import build
 
 GOOD = "ok_D: ok(1)\nok2_D: ok2(X) <= ok(X)\n"      # lines 1-2; the hostile line is line 3
 
@@ -165,7 +167,7 @@ def _in_fresh_logic(clauses: list[loader.Clause], queries: list[tuple[str, int]]
     out: dict = {}
 
     def build(T) -> None:
-        loader.build(clauses, why=False)
+        build(clauses, why=False)
         for name, arity in queries:
             out[name] = list(T(name)(*(T(f"V{i}") for i in range(arity))).ask() or [])
     _in_fresh_logic_raw(build)
@@ -181,7 +183,7 @@ def test_build_checks_a_hand_made_clause_again(tmp_path):
     for node in (payload, call):
         clause = loader.Clause("x_D", tmp_path / "hand.dl", 1, "p", node, "p(...)")
         with pytest.raises(RuleError, match=r"hand\.dl:1"):
-            _in_fresh_logic_raw(lambda T: (loader.build([clause]), T("p")(T("X")).ask()))
+            _in_fresh_logic_raw(lambda T: (build([clause]), T("p")(T("X")).ask()))
     assert not marker.exists()
 
 

@@ -1,4 +1,4 @@
-"""The proof that the rules order hands by their five-card table (engine/proof.py).
+"""The proof that the rules order hands by their five-card table (engine/judging/proof.py).
 
 On a 26-card deck (hearts and diamonds), so that each table builds in a second or two: the
 standard and eventb readings are proven; edits that make the comparator something else than the
@@ -16,14 +16,15 @@ import numpy as np
 import pytest
 
 from conftest import copy_rules, edit, eventb_numbering
-from engine import Engine, sevens
-from engine.diff import diff
+from engine import Engine
+from engine.poker import sevens
+from engine.check.diff import diff
 from engine.equity import equity
 from engine.evaluators import Ask, World
 from engine.evaluators import verdicts
 from engine.judge import Judge
-from engine.proof import Unproven, fight_obstacle, fight_proof, order_proof, prove, prove_fights
-from engine.table import five_card_table
+from engine.judging.proof import Unproven, fight_obstacle, fight_proof, order_proof, prove, prove_fights
+from engine.judging.table import five_card_table
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 MIN = "(decidingPart[A, B] == min_(O, order_by=O))"
@@ -118,7 +119,7 @@ def test_no_places_no_proof(small):
     assert not proof.holds and "different places" in proof.why
 
 
-# ---- fights read off the table (prove_fights, engine/tabled.py) --------------------------------
+# ---- fights read off the table (prove_fights, engine/judging/tabled.py) --------------------------------
 
 
 def random_fights(engine: Engine, count: int, seed: int) -> list[list[tuple[int, ...]]]:
@@ -253,7 +254,7 @@ def random_showdowns(engine: Engine, count: int, seed: int) -> list:
 
 
 def test_the_standard_and_eventb_showdowns_are_proven(small, tmp_path):
-    from engine.proof import showdown_proof, prove_showdowns
+    from engine.judging.proof import showdown_proof, prove_showdowns
     proof = showdown_proof(small, five_card_table(small, cache=False))
     assert proof.holds, proof.why
     assert "plays is the best of mayPlay" in proof.why
@@ -288,7 +289,7 @@ def test_showdowns_read_off_the_table_are_the_rules_verdicts(small):
      "showdownWinner is not written as the seated players that no other outdraws"),
 ])
 def test_a_showdown_written_otherwise_is_not_proven_and_the_rules_answer(tmp_path, old, new, why):
-    from engine.proof import showdown_obstacle, showdown_proof
+    from engine.judging.proof import showdown_obstacle, showdown_proof
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", old, new)
     engine = Engine(rules)
@@ -301,7 +302,7 @@ def test_a_showdown_written_otherwise_is_not_proven_and_the_rules_answer(tmp_pat
     assert verdicts(engine.evaluator(30), worlds, table=fast) == verdicts(engine.evaluator(30), worlds)
 
 
-# ---- issue 30: each path proves everything it reads (engine/policy.py) ----------------------------
+# ---- issue 30: each path proves everything it reads (engine/judging/policy.py) ----------------------------
 
 LOWER_SEAT = ("showdown_Bonus: outdrawn(T, P) <= seat(T, P) & seat(T, Q) & (Q < P) & plays(P, S) & plays(Q, R) "
               "& compareHands(R, S, 0)\n")
@@ -336,8 +337,8 @@ def test_equity_asks_the_rules_showdown_when_ties_go_to_the_lower_seat(tmp_path)
 
 def test_equity_and_check7_need_may_play_to_allow_the_fives_they_count(tmp_path):
     # Issue 30, 1 and 2: a five may play only with a card of the player's own.
-    from engine import policy
-    from engine.check7 import check_seven
+    from engine.judging import policy
+    from engine.check.seven_card import check_seven
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, MAY_PLAY_ANY + " & hasOwn(P, S)")
     engine = Engine(rules)
@@ -353,7 +354,7 @@ def test_equity_and_check7_need_may_play_to_allow_the_fives_they_count(tmp_path)
 
 def test_check7_refuses_when_may_play_reads_a_card(tmp_path):
     # Issue 30, 2: mayPlay refuses the A-5 straight flush of hearts.
-    from engine.check7 import check_seven
+    from engine.check.seven_card import check_seven
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, MAY_PLAY_ANY + " & ~steelWheel(S)\nsteel_D: steelWheel(S) <= "
          "member(S, 1) & member(S, 2) & member(S, 3) & member(S, 4) & member(S, 5)")
@@ -364,9 +365,9 @@ def test_check7_refuses_when_may_play_reads_a_card(tmp_path):
 
 def test_a_player_who_may_play_another_players_five_is_asked_of_the_rules(tmp_path):
     # Issue 30, 7: mayPlay rows for fives that are not the player's own.
-    from engine import policy
+    from engine.judging import policy
     from engine.check import paths
-    from engine.proof import candidate_proof
+    from engine.judging.proof import candidate_proof
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, "mayPlay_Any: mayPlay(P, S) <= candidate(Q, S) & isHand(S) & seat(T, P) "
          "& seat(T, Q) & game(T, G) & ~restricted(G)")
@@ -386,7 +387,7 @@ def test_a_player_who_may_play_another_players_five_is_asked_of_the_rules(tmp_pa
 
 def test_poker_check_names_each_paths_proofs(small):
     from engine.check import paths
-    from engine.policy import PATHS, PROOFS
+    from engine.judging.policy import PATHS, PROOFS
     found = paths(small, five_card_table(small, cache=False))
     for path in PATHS.values():
         if path.key == "equity-low":
@@ -424,9 +425,9 @@ SMUGGLED = [   # (file, old, new, which proof must see it): a suit, a position, 
 @pytest.mark.parametrize("file, old, new, proof", SMUGGLED, ids=[f"{p}-{k}" for k, (*_, p) in enumerate(SMUGGLED)])
 def test_a_suit_card_or_position_smuggled_through_an_expression_fails_the_proof(tmp_path, file, old, new, proof):
     # Issue 30, 6: no place of a head or a body is skipped.  A head expression may be refused at
-    # load instead (engine/loader.py), which is as good: nothing slips through.
-    from engine.loader import RuleError
-    from engine.proof import showdown_obstacle, suit_symmetry
+    # load instead (engine/datalog/loader.py), which is as good: nothing slips through.
+    from engine.datalog.loader import RuleError
+    from engine.judging.proof import showdown_obstacle, suit_symmetry
     rules = small_rules(tmp_path)
     edit(rules / file, old, new)
     try:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import engine.core
-import engine.query
+import engine.evaluators.pydatalog.query
 from engine import InvalidCards
-from engine.query import QueryError, compile_query
+from engine.evaluators.pydatalog.query import QueryError, compile_query
 
 ROOT = Path(__file__).resolve().parent.parent
 ROYAL = "AH KH QH JH TH"
@@ -84,7 +84,7 @@ def test_compile_reports_hands_and_variables_in_order():
 
 def test_the_checker_is_the_rule_files_whitelist(monkeypatch):
     """A query is checked by loader.parse_source, the function that checks rule files."""
-    from engine import loader
+    from engine.datalog import loader
     seen = []
     real = loader.parse_source
 
@@ -97,7 +97,7 @@ def test_the_checker_is_the_rule_files_whitelist(monkeypatch):
 
 
 def test_doctests():
-    for target in (engine.query, engine.core.Engine.query):
+    for target in (engine.evaluators.pydatalog.query, engine.core.Engine.query):
         finder = doctest.DocTestFinder()
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         tests = finder.find(target)

@@ -1,4 +1,4 @@
-"""Hand ranges (engine/ranges.py) and their equity (engine/matchups.py, engine/equity.py): the
+"""Hand ranges (engine/poker/ranges.py) and their equity (engine/poker/matchups.py, engine/equity.py): the
 notation against an independent expander, the counting against treys by brute force, against
 the one-matchup-at-a-time equity, and with and without the classes of boards under renamed suits."""
 
@@ -13,13 +13,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine import Engine, matchups, sevens
+from engine import Engine
+from engine.poker import matchups, sevens
 from engine.cli import main
 from engine.equity import equity
-from engine.notation import InvalidCards
-from engine.proof import suit_symmetry
-from engine.ranges import Range, read_range
-from engine.table import five_card_table
+from engine.poker.notation import InvalidCards
+from engine.judging.proof import suit_symmetry
+from engine.poker.ranges import Range, read_range
+from engine.judging.table import five_card_table
 from truth import treys_cards, EVALUATOR
 
 VALUES = "23456789TJQKA"        # the order players write ranges in, lowest first

@@ -13,7 +13,7 @@ from conftest import FIXTURES
 from engine import Engine, InvalidCards
 from engine.cli import main
 from engine.core import Var
-from engine.roles import RepeatedCardWarning, judge
+from engine.judging.roles import RepeatedCardWarning, judge
 
 PROBLEMS = ("first", "rest", "all")
 

@@ -16,11 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import Engine, loader, rulesets
+from engine import Engine
+from engine.datalog import loader, rulesets
 from engine.cli import main
 from engine.interface import INPUTS
-from engine.loader import RuleError
-from engine.query import QueryError, compile_query
+from engine.datalog.loader import RuleError
+from engine.evaluators.pydatalog.query import QueryError, compile_query
 
 from conftest import copy_rules, edit
 

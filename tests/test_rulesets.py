@@ -1,4 +1,4 @@
-"""Rule sets (engine/rulesets.py): where the rule files are, variants and what they extend.
+"""Rule sets (engine/datalog/rulesets.py): where the rule files are, variants and what they extend.
 
 The standard set is rules/*.dl; a variant is a folder of rules/variants/ with a variant.toml that
 names the set it extends; rules/board/board.dl is the board's and belongs to no poker rule set.
@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import Engine, RuleError, board, loader, rulesets
+from engine import Engine, RuleError, board
+from engine.datalog import rulesets
 
 BASE = "kind_D: kind(1)\nkind_D: kind(2)\nkeep_D: keep(1)\n"
 
@@ -72,15 +73,6 @@ def test_the_board_rules_live_with_the_rules_but_are_no_poker_rule_set():
     assert "board" not in rulesets.available() and "variants" not in rulesets.available()
     with pytest.raises(RuleError, match="unknown rule set 'board'"):
         rulesets.resolve("board")
-
-
-def test_the_loader_still_offers_the_moved_names():
-    """Shims for code not yet moved over (issue 9): the same objects as engine.rulesets."""
-    from engine.loader import RULES_DIR, RuleSet, resolve
-    assert (RULES_DIR, RuleSet, resolve) == (rulesets.RULES_DIR, rulesets.RuleSet, rulesets.resolve)
-    assert loader.available is rulesets.available and loader.DEFAULT_RULES == "standard"
-    with pytest.raises(AttributeError):
-        loader.no_such_name  # noqa: B018
 
 
 # ---- variants ---------------------------------------------------------------------------------

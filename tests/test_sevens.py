@@ -1,4 +1,4 @@
-"""engine.sevens against brute force (itertools + max) on small decks with random tables, and
+"""engine.poker.sevens against brute force (itertools + max) on small decks with random tables, and
 against treys (an independent evaluator) on the real 52-card deck."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from engine import sevens
-from engine.sevens import Equity, best_histogram, best_values, colex, equity, five_hands
+from engine.poker import sevens
+from engine.poker.sevens import Equity, best_histogram, best_values, colex, equity, five_hands
 
 
 def ref_index(cards) -> int:

@@ -17,8 +17,8 @@ from engine import interface as I
 from engine.core import SMALL_BATCH
 from engine.evaluators import Ask, World
 from engine.history import Histories
-from engine.phh import read_histories
-from engine.stud import Opening, openers
+from engine.io.phh import read_histories
+from engine.history.stud import Opening, openers
 
 _engines: dict[str, Engine] = {}
 SHOWDOWNS = 200          # random showdowns of each game (2,000 in the slow test)
@@ -240,7 +240,7 @@ def test_stud_equity_counts_every_deal_as_pokerkit_judges_it(rules, game, player
     """Six known cards each: every one of the 1,560 deals of the last two, counted by the engine
     (the rules' five-card table) and judged one by one by pokerkit's hands."""
     from pokerkit import Card, EightOrBetterLowHand, RegularLowHand, StandardHighHand
-    from engine.studequity import stud_equity
+    from engine.equity.stud import stud_equity
     engine = engines(rules)
     e = stud_equity(engine, players, game=game)
     assert e.exact and e.boards == 40 * 39 and e.checked == 24
@@ -314,7 +314,7 @@ def _seven_card_counts() -> tuple[dict[str, int], int]:
 def test_seven_card_counts_of_the_low_games(rules):
     """`poker check --rules ace-to-five|eight-or-better --cards 7`: every seven-card hand's best five
     by the rules' table, held to the counts of expected.toml, which are these counted apart."""
-    from engine.check7 import check_seven
+    from engine.check.seven_card import check_seven
     razz, low = _seven_card_counts()
     engine = engines(rules)
     want = razz if rules == "ace-to-five" else {"eight or better": low, "no low": 133_784_560 - low}

@@ -1,4 +1,4 @@
-"""engine.table: the five-card value table computed by the loaded rules, and its verified cache.
+"""engine.judging.table: the five-card value table computed by the loaded rules, and its verified cache.
 
 On a 26-card deck (hearts and diamonds: the rules' cardId limited to two suits, as in
 test_diff.py), where every table takes a second or two; the whole 52-card deck is one slow test.
@@ -21,13 +21,14 @@ import pytest
 
 from conftest import ROOT, copy_rules, edit, eventb_numbering
 from engine import Engine, interface as I
-from engine import table as T
+from engine.judging import table as T
 from published import EXPECTED
 from engine.evaluators import Ask, World
-from engine.io import umask
-from engine.sevens import colex, five_hands
-from engine.proof import suit_symmetry
-from engine.table import FiveTable, TableError, _suit_classes, cache_path, five_card_table, rules_digest
+from engine.io.atomic import umask
+from engine.poker.sevens import colex, five_hands
+from engine.judging.proof import suit_symmetry
+from engine.judging.table import (
+    FiveTable, TableError, _suit_classes, cache_path, five_card_table, rules_digest)
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 N26 = math.comb(26, 5)
@@ -144,8 +145,8 @@ def test_progress_counts_every_hand(rules26):
 def test_a_table_built_by_classes_is_the_table_of_every_hand(rules26, built, monkeypatch, tmp_path):
     # The same rules, built hand by hand (no symmetry), give the same table; and an edit that
     # reads one suit by name is not blind to suits, and is built hand by hand.
-    import engine.proof
-    monkeypatch.setattr(engine.proof, "suit_symmetry", lambda clauses: "not used")
+    import engine.judging.proof
+    monkeypatch.setattr(engine.judging.proof, "suit_symmetry", lambda clauses: "not used")
     every = five_card_table(Engine(rules26), cache=False)
     _, built = built
     assert np.array_equal(every.values, built.values) and np.array_equal(every.ranks, built.ranks)
@@ -473,7 +474,7 @@ def test_a_fresh_table_is_verified_outside_the_classes_it_was_built_from(rules26
     # Issue 30: a table built one hand per suit class is sampled on the other hands, as a cached
     # one is.  Rules that tell hearts flushes apart, with the symmetry proof told to say yes: the
     # sample finds it, and every hand is asked instead.
-    import engine.proof
+    import engine.judging.proof
     rules = small_deck(tmp_path / "hearts")
     edit(rules / "ranking.dl", "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S)",
          "isFlush_F2: isFlush(S) <= isHand(S) & ~mixedSuits(S) & ~hearts(S)\n"
@@ -481,7 +482,7 @@ def test_a_fresh_table_is_verified_outside_the_classes_it_was_built_from(rules26
     eng = Engine(rules)
     assert isinstance(suit_symmetry(eng.ruleset.clauses), str)
     blind = suit_symmetry(Engine(rules26).ruleset.clauses)
-    monkeypatch.setattr(engine.proof, "suit_symmetry", lambda clauses: blind)
+    monkeypatch.setattr(engine.judging.proof, "suit_symmetry", lambda clauses: blind)
     table = five_card_table(eng, cache=False)
     err = capsys.readouterr().err
     assert err.count("is not the rules' on a hand outside them") == 1 and "every hand is asked instead" in err

@@ -15,11 +15,13 @@ import random
 import numpy as np
 import pytest
 
-from engine import Engine, InvalidCards, rulesets, sevens
+from engine import Engine, InvalidCards
+from engine.datalog import rulesets
+from engine.poker import sevens
 from engine.check import check
 from engine.cli import main
 from engine.evaluators import World, verdicts
-from engine.table import five_card_table
+from engine.judging.table import five_card_table
 
 from conftest import FIXTURES
 from published import PUBLISHED
@@ -257,7 +259,7 @@ def test_every_badugi_hand_is_ordered_as_pokerkit_orders_it():
     """The rules' strength of every one of the 270,725 four-card hands (asked of the compiled
     rules, hand by hand: there is no five-card table for four-card hands) orders them as pokerkit's
     BadugiHand does, ties included.  pokerkit is asked once per hand up to a renaming of suits."""
-    from engine.diff import _every_hand_strengths
+    from engine.check.diff import _every_hand_strengths
     engine = engine_of("badugi")
     assert engine.hand_size == 4
     cards = engine.deck

@@ -24,8 +24,8 @@ ROLE = re.compile(r":(?:py:)?(?:func|meth|class|mod|data|attr|exc|obj):`~?([^`]+
 def roles(text: str) -> str:
     """The text with each Sphinx role written as the code it names.
 
-    >>> roles("See :func:`engine.proof.fight_proof` and :meth:`~Engine.deal`.")
-    'See `engine.proof.fight_proof` and `Engine.deal`.'
+    >>> roles("See :func:`engine.judging.proof.fight_proof` and :meth:`~Engine.deal`.")
+    'See `engine.judging.proof.fight_proof` and `Engine.deal`.'
     """
     return ROLE.sub(lambda m: f"`{m.group(1)}`", text)
 

@@ -29,22 +29,42 @@ from typing import NoReturn, Sequence
 # value the user set is kept.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-from .. import limits  # noqa: E402
-from ..io import Terminated  # noqa: E402
-from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
-from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
-                     add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
+from engine import limits  # noqa: E402
+from engine.cli import (  # noqa: E402
+    cache,
+    check,
+    diff,
+    equity,
+    example,
+    game,
+    grid,
+    history,
+    judging,
+    repl,
+    roles,
+)
+from engine.cli.common import (
+    CommandError,
+    LineSession,
+    Parser,
+    UsageError,
+    add_json_option,
+    add_limit_options,
+    add_rules_option,
+    clear_progress,
+    error,
+    execute,
+    load_engine,
+    one_line,
+    print_json,
+    progress,
+)
+from engine.io.atomic import Terminated  # noqa: E402
+from engine.version import version  # noqa: E402
 
 __all__ = ["main", "run", "build_parser", "version", "CommandError", "LineSession", "Parser", "UsageError",
            "add_json_option", "add_rules_option", "clear_progress", "error", "execute", "load_engine",
            "print_json", "progress"]
-
-
-def version() -> str:
-    """``engine.__version__``: the installed distribution's version (``0+unknown`` in a checkout
-    put on sys.path without installing)."""
-    import engine
-    return str(engine.__version__)
 
 
 def build_parser() -> Parser:
@@ -89,7 +109,7 @@ def main(argv: Sequence[str] | None = None, from_start: bool = False) -> int:
         clear_progress()
         print("poker: interrupted", file=sys.stderr)
         return 130
-    except Terminated as exc:               # SIGTERM while an output file was written (engine.io)
+    except Terminated as exc:               # SIGTERM while an output file was written (engine.io.atomic)
         # returned, not raised: run() then ends the process at once, where a SystemExit would tear
         # the interpreter down and DuckDB's nanobind print 43 lines of "leaked instances"
         clear_progress()

@@ -1,4 +1,4 @@
-"""`poker cache`: the five-card tables kept on disk (engine.table's cache), listed or cleared."""
+"""`poker cache`: the five-card tables kept on disk (engine.judging.table's cache), listed or cleared."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import contextlib
 import time
 from typing import Any
 
-from .. import rulesets
-from ..core import Engine
-from ..table import cache_dir, cache_entries, prune_cache, rules_digest
-from .common import add_json_option, print_json
+from engine.cli.common import add_json_option, print_json
+from engine.core import Engine
+from engine.datalog import rulesets
+from engine.judging.table import cache_dir, cache_entries, prune_cache, rules_digest
 
 
 def register(sub: Any) -> None:

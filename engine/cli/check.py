@@ -5,9 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from ..check import check
-from ..check7 import SHOWDOWN_SAMPLES, check_seven
-from .common import CommandError, add_json_option, add_rules_option, clear_progress, load_engine, print_json, progress
+from engine.check import check
+from engine.check.seven_card import SHOWDOWN_SAMPLES, check_seven
+from engine.cli.common import (
+    CommandError,
+    add_json_option,
+    add_rules_option,
+    clear_progress,
+    load_engine,
+    print_json,
+    progress,
+)
 
 
 def register(sub: Any) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import difflib
 import json
 import os
 import re
@@ -21,12 +22,14 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Iterator, NoReturn, TextIO
 
-from .. import limits, loader
-from ..core import Engine
-from ..evaluators.compiled import worker_count
-from ..history import WorkerLost
-from ..notation import InvalidCards
-from ..query import QueryError
+from engine import limits
+from engine.core import Engine
+from engine.datalog import loader, rulesets
+from engine.evaluators.compiled import worker_count
+from engine.evaluators.pydatalog.query import QueryError
+from engine.history import WorkerLost
+from engine.notices import before_notice
+from engine.poker.notation import InvalidCards
 
 PROG = "poker"
 
@@ -65,7 +68,6 @@ class Parser(argparse.ArgumentParser):
         given to, with the nearest option it has (``poker rank --jsn``: ``--json``)."""
         known, extras = self.parse_known_args(args, namespace)
         if extras:
-            import difflib
             sub = self.commands.get(getattr(known, "command", None) or "")
             parser = sub if sub is not None else self
             options = sorted(parser._option_string_actions)
@@ -248,7 +250,7 @@ _engines: dict[str, Engine] = {}
 
 
 def rules_key(args: argparse.Namespace) -> str:
-    return str(getattr(args, "rules", None) or loader.DEFAULT_RULES)
+    return str(getattr(args, "rules", None) or rulesets.DEFAULT_RULES)
 
 
 def load_engine(args: argparse.Namespace) -> Engine:
@@ -288,8 +290,8 @@ def reload_engine(key: str) -> Engine:
 def add_rules_option(parser: argparse.ArgumentParser, top: bool = False) -> None:
     """--rules NAME|PATH, before or after the subcommand (``top`` for the main parser)."""
     parser.add_argument("--rules", metavar="NAME|PATH", default=None if top else argparse.SUPPRESS,
-                        help=f"rule set: {', '.join(loader.available())} or a directory of *.dl "
-                             f"(default {loader.DEFAULT_RULES})")
+                        help=f"rule set: {', '.join(rulesets.available())} or a directory of *.dl "
+                             f"(default {rulesets.DEFAULT_RULES})")
 
 
 def add_json_option(parser: argparse.ArgumentParser, what: str = "") -> None:
@@ -329,6 +331,9 @@ def clear_progress() -> None:
         bar = _bars.pop()
         with contextlib.suppress(Exception):
             bar.close()
+
+
+before_notice(clear_progress)      # the library's notices (engine.notices.say) print after the bars go
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -1,14 +1,14 @@
-"""`poker diff A B`: what changes between two rule sets, over every hand (engine.diff)."""
+"""`poker diff A B`: what changes between two rule sets, over every hand (engine.check.diff)."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from ..core import Engine
-from ..diff import SAMPLES, diff
-from .check import _bar
-from .common import CommandError, add_json_option, clear_progress, print_json
+from engine.check.diff import SAMPLES, diff
+from engine.cli.check import _bar
+from engine.cli.common import CommandError, add_json_option, clear_progress, print_json
+from engine.core import Engine
 
 
 def register(sub: Any) -> None:

@@ -5,13 +5,20 @@ from __future__ import annotations
 import argparse
 from typing import Any, Callable
 
-from ..equity import equity
-from ..grid import equity_grid
-from ..notation import InvalidCards
-from ..studequity import stud_equity
-from ..table import say
-from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json, progress
-from .grid import add_color_option, grid_file, show_grid, write_grid
+from engine.cli.common import (
+    CommandError,
+    add_json_option,
+    add_rules_option,
+    load_engine,
+    print_json,
+    progress,
+)
+from engine.cli.grid import add_color_option, grid_file, show_grid, write_grid
+from engine.equity import equity
+from engine.equity.grid import equity_grid
+from engine.equity.stud import stud_equity
+from engine.notices import say
+from engine.poker.notation import InvalidCards
 
 
 def register(sub: Any) -> None:

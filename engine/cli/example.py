@@ -8,8 +8,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..io import atomic_writer, check_writable
-from .common import CommandError
+from engine.cli.common import CommandError
+from engine.io.atomic import atomic_writer, check_writable
 
 FIGHTS = "fights.yaml"
 

@@ -7,12 +7,20 @@ import contextlib
 import random
 from typing import Any, Callable
 
-from .. import limits
-from ..core import Engine
-from ..game import DEALS, PLAYERS, Game
-from ..notation import InvalidCards
-from .common import (CommandError, LineSession, add_json_option, add_rules_option, load_engine,
-                     load_session_engine, print_json, query_budget)
+from engine import limits
+from engine.board.game import DEALS, PLAYERS, Game
+from engine.cli.common import (
+    CommandError,
+    LineSession,
+    add_json_option,
+    add_rules_option,
+    load_engine,
+    load_session_engine,
+    print_json,
+    query_budget,
+)
+from engine.core import Engine
+from engine.poker.notation import InvalidCards
 
 HISTORY = ("POKER_GAME_HISTORY", "~/.poker_game_history")     # (environment variable, default)
 

@@ -1,4 +1,4 @@
-"""`poker range`: which starting hands a range holds, as the 13x13 grid (engine.grid); and the grid
+"""`poker range`: which starting hands a range holds, as the 13x13 grid (engine.equity.grid); and the grid
 of `poker equity --grid` (its options and its output, shared).  Not named range.py: the package
 would then hold `range`, hiding the builtin in engine.cli."""
 
@@ -10,9 +10,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..grid import Grid, range_grid, use_color
-from ..io import atomic_write, check_writable
-from .common import CommandError, add_json_option, add_rules_option, load_engine, print_json
+from engine.cli.common import (
+    CommandError,
+    add_json_option,
+    add_rules_option,
+    load_engine,
+    print_json,
+)
+from engine.equity.grid import Grid, range_grid, use_color
+from engine.io.atomic import atomic_write, check_writable
 
 GRID_FILES = (".svg", ".html", ".htm")
 

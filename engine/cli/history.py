@@ -10,10 +10,16 @@ import time
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-from ..core import Engine
-from ..history import Histories
-from ..phh import HistoryError, looks_like_phh, read_sections
-from .common import CommandError, clear_progress, load_engine, progress, rules_key
+from engine.cli.common import (
+    CommandError,
+    clear_progress,
+    load_engine,
+    progress,
+    rules_key,
+)
+from engine.core import Engine
+from engine.history import Histories
+from engine.io.phh import HistoryError, looks_like_phh, read_sections
 
 STDIN = "-"
 EXTENSIONS = (".phh", ".phhs")

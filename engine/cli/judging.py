@@ -10,16 +10,23 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .. import batch
-from . import history
-from ..core import show
-from ..explain import explain_fight, explain_hand, fault
-from ..hilo import low_half
-from ..io import atomic_writer, check_writable
-from ..judge import Judge
-from ..notation import InvalidCards
-from .common import (CommandError, add_json_option, add_rules_option, clear_progress, load_engine, one_line,
-                     print_json, progress)
+from engine.cli import history
+from engine.cli.common import (
+    CommandError,
+    add_json_option,
+    add_rules_option,
+    clear_progress,
+    load_engine,
+    one_line,
+    print_json,
+    progress,
+)
+from engine.io import fights as batch
+from engine.io.atomic import atomic_writer, check_writable
+from engine.judge import Judge
+from engine.judging.explain import explain_fight, explain_hand, fault
+from engine.judging.hilo import low_half
+from engine.poker.notation import InvalidCards, show
 
 STDIN = "-"
 WARNINGS = 10            # warnings printed by a batch; the rest are counted

@@ -10,7 +10,7 @@ A line is one of:
 * any subcommand of ``poker`` (``rank AH KH QH JH TH``, ``beat "…" "…"``), parsed by the CLI's own
   parser and run as on the shell, so subcommands added later work here unchanged.
 
-Queries are never ``eval``'d (see :mod:`engine.query`).  The session follows the protocol of
+Queries are never ``eval``'d (see :mod:`engine.evaluators.pydatalog.query`).  The session follows the protocol of
 :class:`~engine.cli.common.LineSession`: with piped stdin there is no prompt and no banner, each
 error names its line, and the exit status is 1 if any line failed.  On a terminal, Tab completes
 commands, predicates and hand names.
@@ -25,14 +25,25 @@ import json
 import shlex
 from typing import Any, Callable
 
-from .. import interface as I
-from .. import loader
-from ..core import Engine
-from ..notation import InvalidCards
-from ..query import QueryError, compile_query
-from .. import limits
-from .common import (LineSession, Parser, UsageError, add_json_option, add_rules_option, error,
-                     execute, load_session_engine, query_budget, reload_engine, rules_key)
+from engine import interface as I
+from engine import limits
+from engine.cli.common import (
+    LineSession,
+    Parser,
+    UsageError,
+    add_json_option,
+    add_rules_option,
+    error,
+    execute,
+    load_session_engine,
+    query_budget,
+    reload_engine,
+    rules_key,
+)
+from engine.core import Engine
+from engine.datalog import loader
+from engine.evaluators.pydatalog.query import QueryError, compile_query
+from engine.poker.notation import InvalidCards
 
 HISTORY = ("POKER_HISTORY", "~/.poker_history")     # (environment variable, default)
 PROMPT = "poker> "
@@ -420,7 +431,6 @@ def _query_message(exc: QueryError, engine: Any = None) -> str:
 
 def _nearest(asked: str, engine: Any) -> str | None:
     """The defined predicate nearest to one asked (``getrank/2`` -> ``getRank/2``), case aside."""
-    import difflib
     if engine is None:
         return None
     name, _, arity = asked.partition("/")

@@ -1,12 +1,20 @@
-"""`poker role`: the Doukaku role judge (engine.roles), one code per input."""
+"""`poker role`: the Doukaku role judge (engine.judging.roles), one code per input."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
-from ..roles import DEFAULT_PROBLEM, judge
-from .common import CommandError, add_json_option, add_rules_option, error, load_engine, print_json, warning
+from engine.cli.common import (
+    CommandError,
+    add_json_option,
+    add_rules_option,
+    error,
+    load_engine,
+    print_json,
+    warning,
+)
+from engine.judging.roles import DEFAULT_PROBLEM, judge
 
 
 def register(sub: Any) -> None:

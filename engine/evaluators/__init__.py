@@ -12,15 +12,13 @@ is the rules' ``winner`` (beat_Bonus made N-hand); nothing is decided in Python.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import operator
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
-from .. import interface as I
-
-if TYPE_CHECKING:
-    from ..tabled import Tabled
+from engine import interface as I
 
 TABLE = 0          # the id of the table the hands of a fight sit at
 
@@ -121,7 +119,6 @@ class Evaluator(Protocol):
 
 def arities(clauses: Iterable) -> dict[str, int]:
     """The arity of every predicate a rule set defines (an aggregate's value counts)."""
-    import ast
     out: dict[str, int] = {}
     for clause in clauses:
         node = clause.node
@@ -154,7 +151,7 @@ class Verdict:
     error: str | None = None
     beats: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
     best: tuple[tuple[int, ...], ...] = ()     # a showdown: each player's five that play
-    # A split pot (engine/hilo.py): the players who take the low half (empty: no low qualifies),
+    # A split pot (engine/judging/hilo.py): the players who take the low half (empty: no low qualifies),
     # each player's low five and its rank under the low rule set, and each player's share.
     low: tuple[int, ...] | None = None
     low_best: tuple[tuple[int, ...], ...] = ()
@@ -197,14 +194,22 @@ SHOWDOWN_REASONS = [Ask(I.WHY_NOT_SHOWDOWN, (TABLE, None, None)), Ask(I.WHY_NOT_
 Fight = Sequence[Sequence[int]] | World
 
 
+class Shortcut(Protocol):
+    """What answers some fights without asking the rules, as the rules are proven to (the
+    five-card table's reader, engine/judging/tabled.py): a verdict per fight, None where the rules
+    must be asked."""
+
+    def verdicts(self, fights: Sequence[Fight]) -> list[Verdict | None]: ...
+
+
 def verdicts(evaluator: Evaluator, fights: Sequence[Fight], matrix: bool = False,
-             table: "Tabled | None" = None) -> list[Verdict]:
+             table: "Shortcut | None" = None) -> list[Verdict]:
     """The one way a fight is judged: its hands seated at a table, the rules asked.
 
     A fight is its hands, or a showdown :class:`World` (players' cards, a board, a game).
     ``matrix`` also asks beat for every ordered pair (what `poker check` tests for antisymmetry
     and transitivity).  ``table``: the fights and showdowns that the five-card table answers,
-    as the rules are proven to (engine/tabled.py), are read off it; the others are asked.
+    as the rules are proven to (engine/judging/tabled.py), are read off it; the others are asked.
     """
     if table is not None and not matrix:
         done = table.verdicts(fights)

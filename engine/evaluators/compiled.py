@@ -36,8 +36,9 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from .. import interface, loader
-from . import exact, ordered
+from engine import interface, limits
+from engine.datalog import loader
+from engine.evaluators import exact, ordered
 
 INT, STR = "BIGINT", "VARCHAR"          # the column types: floats are not compiled (_numbers)
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
@@ -1128,7 +1129,6 @@ class Compiled:
         self._lock = threading.RLock()
         self._stopped = False                   # interrupted: no statement of this run starts
         self._running = False                   # in run(): what the flag stops
-        from .. import limits
         limits.register(self)                 # a time budget that runs out interrupts DuckDB
         self._static: set[str] = set()
         self._views: set[str] = set()

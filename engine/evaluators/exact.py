@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from .. import loader
-from . import Answers, Ask, World
+from engine.datalog import loader
+from engine.evaluators import Answers, Ask, World
 
 # Worlds asked of pyDatalog one by one once a failed run is this small (bisecting further would
 # cost more compiled runs than it saves reference ones).

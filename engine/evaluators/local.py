@@ -13,9 +13,17 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable, Iterable, Sequence
 
-from .. import loader
-from . import Answers, Ask, World, exact, ordered
-from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
+from engine.datalog import loader
+from engine.evaluators import Answers, Ask, World, exact, ordered
+from engine.evaluators.compiled import (
+    DEMAND,
+    Compare,
+    Const,
+    EvaluationError,
+    Program,
+    Rule,
+    Var,
+)
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,

@@ -1,0 +1,852 @@
+"""Judging hand histories: every pot of a played hand paid out by the rules, checked against the record.
+
+A hand is replayed (:mod:`engine.io.phh`), and the rules are asked, for a whole chunk of hands at
+once (the compiled evaluator, one world a hand):
+
+1. rules/pots.dl, from what each player put in and who folded: the uncalled bets returned, the
+   pots (main and side) and who contests each;
+2. the showdown rules, for every pot two or more players contest: the best hand among exactly
+   those players (a showdown of the board game, or a fight of the final hands in a draw game;
+   a hi/lo game's low half by its low rule set, as ``poker beat --board`` does);
+3. rules/pots.dl again, with those winners: what each player takes of each pot (ties, halves and
+   the odd chip are the rules').
+
+Where the loaded rules settle the pots before any showdown (no clause that builds them reads a
+showdown's winners), 1 and 3 are one run: the pots are foreseen from the replay (as the card
+room builds them), their showdowns asked first, and the winners given with the chips; the run's
+own pots check the foresight hand by hand, and a hand it missed is asked again in three steps.
+
+Python replays the actions, turns them into facts, and compares the rules' payout with the
+record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never corrected).
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import gc
+import json
+import os
+import pickle
+import re
+import weakref
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from engine import interface as I
+from engine.core import MAX_WORKERS
+from engine.evaluators import Ask, World, compiled, verdicts
+from engine.evaluators.compiled import CompiledEvaluator, worker_count
+from engine.history.stud import check_openings
+from engine.history.stud import replay as replay_stud
+from engine.io.atomic import remove_run_directory, remove_stale_runs, run_directory
+from engine.io.fights import Dumped, dumps, json_safe, safe_line
+from engine.io.phh import (
+    STUD,
+    VARIANTS,
+    HistoryError,
+    Played,
+    Unsupported,
+    parse_hand,
+    replay,
+)
+from engine.judging import proof
+from engine.judging.explain import explain_fight
+from engine.judging.hilo import split_games, with_low
+from engine.judging.table import VERIFIED, adopt_table, cached_table
+from engine.limits import collector_paused, stop_soon, worker_process
+
+if TYPE_CHECKING:
+    from engine.core import Engine
+
+CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
+POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
+LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
+TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
+POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
+            Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
+AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
+STATUSES = ("judged", "cannot be judged", "unsupported", "invalid")
+
+
+class WorkerLost(RuntimeError):
+    """A worker process ended before its part of a batch was judged (one line says so)."""
+
+
+@dataclass
+class _Hand:
+    """A hand in the making: its replay, then the rules' pots, showdowns and awards."""
+    ident: Any
+    played: Played | None = None
+    status: str = "judged"
+    error: str | None = None
+    returned: dict[int, int] = field(default_factory=dict)
+    pots: dict[int, int] = field(default_factory=dict)             # level -> amount
+    contests: dict[int, list[int]] = field(default_factory=dict)   # level -> players (1-based)
+    shows: dict[int, list[int]] = field(default_factory=dict)      # level -> players shown (pots_Muck)
+    high: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> winners (1-based)
+    low: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    awards: dict[int, dict[int, int]] = field(default_factory=dict)  # level -> player -> amount
+    best: dict[int, tuple[Any, ...]] = field(default_factory=dict)   # player -> (five, rank)
+    chips: tuple[tuple[str, tuple[int, ...]], ...] = ()             # its facts for rules/pots.dl
+    contested: bool = False                                         # a pot of two or more hands shown
+    showdown: bool = False                                          # its showdowns were asked
+    foreseen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> players: _foresee
+
+    def fail(self, status: str, error: str) -> None:
+        self.status, self.error = status, error
+
+
+def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
+    """A hand read and replayed (text, document or error in; a hand with its status out)."""
+    hand = _Hand(ident)
+    try:
+        if isinstance(item, HistoryError):
+            raise item
+        doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
+        hand.played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
+        hand.chips = _chips(hand.played)
+    except Unsupported as exc:
+        hand.fail("unsupported", str(exc))
+    except HistoryError as exc:
+        hand.fail("invalid", str(exc))
+    return hand
+
+
+def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """A hand's facts for rules/pots.dl (players numbered from 1, as PHH numbers them)."""
+    return tuple((I.ANTE, (0, i + 1, x)) for i, x in enumerate(p.antes) if x) + \
+        tuple((I.BET, (0, i + 1, r, x)) for r, bets in enumerate(p.bets, 1) for i, x in enumerate(bets) if x) + \
+        tuple((I.FOLDED, (0, i + 1)) for i in p.folded) + \
+        tuple((I.UNSHOWN, (0, i + 1)) for i in p.live if p.hole[i] is None and len(p.live) > 1)
+
+
+def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
+    """The showdowns of the pots two or more players will contest, foreseen from what each put
+    in as the card room builds pots (rules/pots.dl: an uncalled bet returned, a level for each
+    live player's stake, its contestants those who reached it, its showdown of those whose
+    hands were shown: level -> those players, where two or more).  Only a guess, so that the
+    showdowns can be asked before the rules and go into the same run as the pots: the rules'
+    own pots check it, hand by hand, and a hand it misses is asked again the long way
+    (Histories._in_one_run)."""
+    n = len(p.stakes)
+    kept, bet = [0] * n, [False] * n
+    for bets in p.bets:
+        for i, x in enumerate(bets):
+            if x:
+                bet[i] = True
+                others = [y for j, y in enumerate(bets) if j != i and y]
+                kept[i] += min(x, max(others)) if others else 0
+    stakes = {q: kept[q] for q in p.live if bet[q] or p.antes[q]}
+    out: dict[int, tuple[int, ...]] = {}
+    for level in sorted(set(stakes.values())):
+        players = tuple(q + 1 for q, x in sorted(stakes.items()) if x >= level and p.hole[q] is not None)
+        if len(players) > 1:
+            out[level] = players
+    return out
+
+
+def _foreseeable(engine: "Engine") -> bool:
+    """Whether the rules' returned bets, pots and contestants are settled before any showdown:
+    no clause they reach reads potHigh or potLow (read off the loaded clauses, every name a
+    clause mentions counted).  Then the showdowns' winners can go into the run that asks for
+    the pots (they cannot change them), and one run answers both."""
+    found = _FORESEEABLE.get(engine)
+    if found is None:
+        reads: dict[str, set[str]] = {}
+        for c in engine.ruleset.clauses:
+            names = reads.setdefault(c.head, set())
+            for node in ast.walk(c.node):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                    names.add(node.func.id)
+                elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+                    names.add(node.value.id)
+        reached: set[str] = set()
+        todo = [I.RETURNED, I.POT_AMOUNT, I.CONTESTS]
+        while todo:
+            name = todo.pop()
+            if name not in reached:
+                reached.add(name)
+                todo += reads.get(name, ())
+        found = _FORESEEABLE[engine] = not reached & {I.POT_HIGH, I.POT_LOW}
+    return found
+
+
+_FORESEEABLE: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
+
+
+def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
+    return [prepare(ident, item, name) for ident, item in items]
+
+
+def _batches(items: Iterable[tuple[Any, Any]], size: int) -> Iterator[list[tuple[Any, Any]]]:
+    batch: list[tuple[Any, Any]] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+_VARIANT = re.compile(r"""^variant\s*=\s*["']([^"']*)["']""", re.M)
+
+
+def _variant(item: Any) -> str | None:
+    if isinstance(item, dict):
+        return item.get("variant")
+    m = _VARIANT.search(item) if isinstance(item, str) else None
+    return m.group(1) if m else None
+
+
+def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
+    """The supported variants a batch plays, as its first hands say (a glance, not a reading)."""
+    codes = (_variant(item) for _, item in batch[:LOOK_AFTER])
+    return sorted({c for c in codes if isinstance(c, str) and c in VARIANTS})     # (a list is no variant)
+
+
+# What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
+# (set in the parent just before the fork; read only in the workers).
+_FORKED: "Histories | None" = None
+_HANDOFF: "tuple[Any, str, int] | None" = None  # (an Event, the file it announces, the parent's pid)
+_ADOPTED = False                                # this worker has read the handoff
+
+
+class _Workers:
+    """Worker processes that judge whole chunks (reading, replaying, the rules' questions, each
+    its own DuckDB database of one thread, and the results' lines of JSON), started for the
+    first chunk long enough to pay for them; a short input stays in-process.  They are forked
+    (they start at once and need no ``__main__`` guard in a user's script); `poker judge` forks
+    them before it opens a database, and a worker sets aside any database an engine brings from
+    this process and opens its own (:func:`_own_databases`).  While they replay the first chunk,
+    this process loads and verifies the five-card tables and makes the proofs, once, and hands
+    them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it verified, which a
+    worker reads again and adopts only when they are the same bytes, the proofs and the showdown
+    shapes as values; a worker that finds nothing to adopt makes its own.  The workers run at a
+    lower priority than this process, so that what they wait for is made at a core's speed.
+
+    The workers die with this process (engine.limits.worker_process: also when it is killed
+    outright), and are killed at once when the batch stops early; the handoff lives in this run's
+    own temporary directory (engine.io.atomic.run_directory), removed at the end, or after a kill by the
+    next run."""
+
+    def __init__(self, judge: "Histories") -> None:
+        self.judge = judge
+        self.pool: Any = None
+        self.handoff: tuple[Any, str, int] | None = None
+        self.folder: Path | None = None          # this run's own temporary directory (the handoff)
+        self.stopping = False                    # the workers are being stopped: their end is no news
+
+    def __enter__(self) -> "_Workers":
+        remove_stale_runs("handoff")                # what runs killed outright left behind
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        """The workers stopped (killed at once when the batch stops early: an error, a signal, a
+        budget; they would otherwise finish their parts), this process's databases as they
+        were, and the handoff's directory removed."""
+        global _FORKED, _HANDOFF
+        late: BaseException | None = None
+        for _ in range(5):      # a budget raised again, a second signal: still stop and wait for them
+            try:
+                self._stop(early=exc[0] is not None)
+                break
+            except BaseException as error:
+                late = late or error
+        _FORKED = _HANDOFF = None
+        if late is not None and exc[0] is None:
+            raise late
+
+    def _stop(self, early: bool) -> None:
+        self.stopping = True
+        while self.judge._threads:                  # this process's databases as they were
+            db, threads = self.judge._threads.pop()
+            with contextlib.suppress(Exception):    # a database closed meanwhile: nothing to restore
+                db.set_threads(threads)
+        if self.handoff is not None:
+            self.handoff[0].set()               # no worker waits for a handoff that will not come
+        if self.pool is not None:
+            if early:
+                processes = list((getattr(self.pool, "_processes", None) or {}).values())
+                for process in processes:
+                    with contextlib.suppress(Exception):
+                        process.kill()
+                for process in processes:
+                    with contextlib.suppress(Exception):     # one not started yet: nothing to wait for
+                        process.join()
+            with contextlib.suppress(Exception):
+                self.pool.shutdown(wait=not early, cancel_futures=True)
+            self.pool = None
+        remove_run_directory(self.folder)
+        self.folder = None
+
+    def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[Any], dict | None]]:
+        """The chunk's results (and, from workers, the counts they add), when called."""
+        n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
+        if len(batch) < POOL_AFTER or n < 2:
+            hands = _prepare_all(batch, name)
+            return lambda: (self.judge._judge_hands(hands), None)
+        if self.pool is None:
+            global _FORKED, _HANDOFF
+            self.judge._engines_of(_variants(batch))   # loaded once, here: every worker has them
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            import duckdb  # noqa: F401  (imported once, here: each worker opens its database at once)
+            context = multiprocessing.get_context("fork")
+            self.folder = run_directory("handoff")
+            self.handoff = (context.Event(), str(self.folder / "tables.pickle"), os.getpid())
+            _FORKED, _HANDOFF = self.judge, self.handoff
+            self.pool = ProcessPoolExecutor(n, mp_context=context, initializer=worker_process,
+                                            initargs=(os.getpid(),))
+        from concurrent.futures.process import BrokenProcessPool
+        lost = "a worker process of the batch ended before its part was judged (killed: by a signal, or out of memory)"
+
+        def done(f: Any) -> None:           # a worker died: the main process stops now, not when it looks
+            if not self.stopping and not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
+                stop_soon(WorkerLost(lost))
+        step = -(-len(batch) // n)
+        futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
+        for f in futures:
+            f.add_done_callback(done)
+
+        def results() -> tuple[list[Any], dict]:
+            out: list[Any] = []
+            added: dict[str, int] = {}
+            for f in futures:
+                try:
+                    part, counts = f.result()
+                except BrokenProcessPool:
+                    raise WorkerLost(lost) from None
+                out += part
+                for k, x in counts.items():
+                    added[k] = added.get(k, 0) + x
+            return out, added
+        return results
+
+    def publish(self, warmed: list[tuple[tuple[str, str | None], "Engine"]]) -> None:
+        """Hand the workers the tables this process verified, the proofs it made and the showdown
+        shapes it asked, for these engines (by rule set and low half), once; the workers wait for
+        it before their first showdown."""
+        if self.handoff is None or self.handoff[0].is_set():
+            return
+        given: dict[tuple[str, str | None], tuple[str, str, dict, dict]] = {}
+        for key, engine in warmed:
+            found = cached_table(engine)                # memoised by _warm, or None
+            fast = engine.tabled()
+            if found is not None and found.rules_digest in VERIFIED and fast is not None:
+                given[key] = (found.rules_digest, VERIFIED[found.rules_digest], proof.made(engine), fast.shapes())
+        event, path, _ = self.handoff
+        with open(path, "wb") as f:
+            pickle.dump(given, f)
+        event.set()
+
+
+_INHERITED: list[Any] = []     # in a worker: the parent's database handles, set aside, never used or closed
+_OWNED: set[int] = set()       # in a worker: the engines (ids) whose databases are its own
+_WRAPPED = False               # in a worker: the judge's engines pass through _own_databases
+
+
+def _own_databases(engine: "Engine") -> "Engine":
+    """In a worker, the first time it meets an engine: set aside any DuckDB evaluator the engine
+    brought from the parent (an engine the parent had used), so that the worker opens its own;
+    they are kept, not closed, since closing them would touch the parent's database state.
+    (The parent never sets these, so each worker starts with them empty.)"""
+    if id(engine) not in _OWNED:
+        for e in [engine, *engine._lows.values()]:
+            _INHERITED.append((e._batch, e._workers))
+            e._batch = e._workers = None
+            _OWNED.add(id(e))
+    return engine
+
+
+def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dict[str, int]]:
+    """In a worker: a part of a chunk judged, and what it adds to the counts."""
+    global _WRAPPED
+    judge = _FORKED
+    assert judge is not None
+    if not _WRAPPED:                            # the first part in this worker: its own databases
+        _WRAPPED = True
+        compiled.DEFAULT_THREADS = 1            # of one thread: the other workers use the other cores
+        with contextlib.suppress(OSError):
+            os.nice(10)
+        parent = judge.engines
+        judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
+    before = dict(judge.counts)
+    with collector_paused():
+        out = judge._judge_hands(_prepare_all(batch, name))
+    gc.collect(1)
+    return out, {k: judge.counts[k] - before[k] for k in judge.counts}
+
+
+def _adopt(judge: "Histories") -> None:
+    """In a worker, before its first showdown: wait for the parent's handoff and adopt its tables
+    and proofs (engine.judging.table.adopt_table: only the bytes the parent verified)."""
+    global _ADOPTED
+    if _HANDOFF is None or _ADOPTED or _HANDOFF[2] == os.getpid():     # not a worker, or done
+        return
+    _ADOPTED = True
+    event, path, _ = _HANDOFF
+    event.wait()
+    try:
+        with open(path, "rb") as f:
+            given = pickle.load(f)
+    except (OSError, EOFError, pickle.UnpicklingError):
+        return                                   # nothing handed over: the worker makes its own
+    for (name, low), (digest, sha, proofs, shapes) in given.items():
+        engine = judge.engines(name)
+        if low is not None:
+            engine = engine.low_engine(low)
+        if adopt_table(engine, digest, sha) is not None:
+            proof.adopt(engine, proofs)
+            fast = engine.tabled()
+            if fast is not None:
+                fast.adopt_shapes(shapes)
+
+
+def _conserve(h: _Hand) -> None:
+    """Every chip put in is paid out: the bets returned and the pots' awards add up to what the
+    players put in, and each pot's awards to its amount; else the hand is an error (invalid, one
+    line), never "judged" with chips gone."""
+    p = h.played
+    put = sum(p.stakes)
+    paid = sum(h.returned.values()) + sum(x for shares in h.awards.values() for x in shares.values())
+    short = [level for level, amount in h.pots.items() if sum(h.awards.get(level, {}).values()) != amount]
+    if paid != put or short:
+        h.fail("invalid", f"the rules pay out {p.amount(paid)} of the {p.amount(put)} put in"
+               + (f" (a pot of {p.amount(h.pots[short[0]])} goes to no one)" if short else "")
+               + ": a hand that loses chips is not judged")
+
+
+def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | None:
+    """The rake that explains a record, or None when none does: the record may fall short of the
+    rules' payout only for players who won a pot, and by less than they won (a rake is a part of
+    a pot, never all of it, never another player's chips).
+
+    >>> _rake((95, 0), [100, 0], [100, 0]), _rake((100, 0), [100, 0], [100, 0])
+    (5, 0)
+    >>> _rake((0, 0), [100, 0], [100, 0]) is None, _rake((100, 5), [100, 0], [100, 0]) is None
+    (True, True)
+    """
+    diff = [r - o for r, o in zip(record, ours)]
+    if all(d == 0 or (d < 0 and -d < w) for d, w in zip(diff, won)):
+        return -sum(diff)
+    return None
+
+
+_str = json.encoder.encode_basestring            # a text as JSON (the encoder's own, in C)
+
+
+def _value(x: Any) -> str:
+    """A value as JSON, as engine.batch.dumps writes it (an id may be any TOML value)."""
+    if type(x) is int:
+        return str(x)
+    if type(x) is str:
+        return _str(x)
+    return dumps(json_safe(x))
+
+
+def _ints(xs: Iterable[Any]) -> str:
+    """A list of the rules' values (players: numbers) as JSON."""
+    return "[" + ", ".join(map(_value, xs)) + "]"
+
+
+def _amounts(xs: Iterable[int], amount: Callable[[int], str]) -> str:
+    return "[" + ", ".join(_str(amount(x)) for x in xs) + "]"
+
+
+class Histories:
+    """Judges hand histories, chunk by chunk; ``engines`` gives the Engine of a rule set's name."""
+
+    def __init__(self, engines: Callable[[str], "Engine"], explain: bool = False, dumped: bool = False):
+        self.engines = engines
+        self.explain = explain
+        self.dumped = dumped        # results as lines of JSON (engine.io.fights.Dumped), written where judged
+        self._names: dict[str, str] = {}             # a variant's rule set -> the name of the one used
+        self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
+        self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
+                                                 "rake": 0, "unrecorded": 0}
+
+    def judge(self, hands: Iterable[tuple[Any, Any]], progress: Callable[[int], None] | None = None,
+              name: str = "input") -> Iterator[Any]:
+        """One result a hand, in order (N in, N out): a dict, or with ``dumped`` its line of JSON.
+        ``hands``: (id, its TOML text, its parsed document, or its HistoryError), as
+        engine.phh.read_sections or read_histories give them.
+        A long input is judged by worker processes (every core), chunk after chunk, while this
+        process loads the tables and makes the proofs once, for all of them (_Workers).  The
+        garbage collector is paused until the generator is exhausted or closed, and run (its young
+        generations) once a chunk."""
+        with _Workers(self) as workers, collector_paused():
+            pending: deque[Callable[[], tuple[list[Any], dict | None]]] = deque()
+            for batch in _batches(hands, CHUNK):
+                pending.append(workers.judge_chunk(batch, name))
+                if len(pending) == 1:
+                    workers.publish(self._warm(batch, build=workers.pool is not None))
+                else:
+                    yield from self._emit(pending.popleft()(), progress)
+            while pending:
+                yield from self._emit(pending.popleft()(), progress)
+
+    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None) -> Iterator[Any]:
+        results, added = done
+        for k, x in (added or {}).items():
+            self.counts[k] += x
+        yield from results
+        gc.collect(1)
+        if progress is not None:
+            progress(len(results))
+
+    def _engines_of(self, codes: list[str]) -> list[tuple[tuple[str, str | None], "Engine"]]:
+        """The engines that judge these variants: each rule set's, and the low half's of a split
+        game played, keyed (rule set, low half's rule set or None)."""
+        out: list[tuple[tuple[str, str | None], Engine]] = []
+        for name in sorted({VARIANTS[c].rules for c in codes}):
+            engine = self.engines(name)
+            out.append(((name, None), engine))
+            split = split_games(engine)
+            lows = {split[engine.games[v.game]] for v in (VARIANTS[c] for c in codes)
+                    if v.rules == name and v.game in engine.games and engine.games[v.game] in split}
+            out += [((name, low), engine.low_engine(low)) for low in sorted(lows)]
+        return out
+
+    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> list[tuple[tuple[str, str | None], "Engine"]]:
+        """While the first chunk is replayed: the cached five-card tables of the engines that
+        judge it, their showdown proofs (a second each) and the showdown shapes its variants can
+        have, when it is long enough to use them; ``build``: the tables built when they are not
+        cached (once here, for every worker); those engines."""
+        if len(batch) < LOOK_AFTER:
+            return []
+        codes = _variants(batch)
+        warmed = self._engines_of(codes)
+        for (name, low), engine in warmed:
+            if build:                        # the workers keep every core busy: DuckDB here on one
+                evaluator = engine.evaluator(CHUNK)
+                if isinstance(evaluator, CompiledEvaluator):
+                    self._threads.append((evaluator.compiled, evaluator.compiled.set_threads(1)))
+            fast = engine.tabled(build=build)
+            if fast is None or not fast.showdowns:
+                continue
+            shapes = []
+            for code in codes:
+                v = VARIANTS[code]
+                if v.rules != name or v.game is None or v.game not in engine.games:
+                    continue
+                board = sum(v.board)
+                shapes += [(engine.games[v.game], (v.hole,) * k, board) for k in range(2, 11)
+                           if k * v.hole + board <= len(fast.table.cards)]
+            fast.shapes(shapes)
+        return warmed
+
+    def _judge_hands(self, hands: list[_Hand]) -> list[Any]:
+        """Replayed hands judged: one result each, in order."""
+        todo = [h for h in hands if h.status == "judged"]
+        stud: dict[str, list[_Hand]] = {}
+        for h in todo:
+            if h.played.variant in STUD:
+                stud.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
+        for name, group in stud.items():                      # who acts first: the rules (rules/stud.dl)
+            check_openings(self.engines(name), group)
+        todo = [h for h in todo if h.status == "judged"]
+        for h in todo:
+            if not h.played.over:
+                h.fail("cannot be judged", "the record stops before the hand is over")
+        todo = [h for h in todo if h.status == "judged"]
+        by_rules: dict[str, list[_Hand]] = {}
+        for h in todo:
+            by_rules.setdefault(VARIANTS[h.played.variant].rules, []).append(h)
+        for name, group in by_rules.items():
+            engine = self.engines(name)
+            if _foreseeable(engine):
+                group = self._in_one_run(engine, group)       # the hands whose pots were not foreseen
+                self._showdowns(engine, [h for h in group if h.status == "judged"])
+                self._awards(engine, [h for h in group if h.status == "judged"])
+            else:
+                self._pots(engine, group)
+                self._showdowns(engine, [h for h in group if h.status == "judged"])
+                self._awards(engine, [h for h in group if h.status == "judged" and h.contested])
+        for h in todo:
+            if h.status == "judged":
+                _conserve(h)
+        out = []
+        for h in hands:
+            self.counts["showdowns"] += h.status == "judged" and h.contested    # as its result shows
+            self.counts["hands"] += 1
+            out.append(self._result(h))
+            self.counts[h.status] += 1
+        return [Dumped(line) for line in out] if self.dumped else [json.loads(line) for line in out]
+
+    # ---- the questions ---------------------------------------------------------------------
+
+    def _in_one_run(self, engine: "Engine", hands: list[_Hand]) -> list[_Hand]:
+        """Pots, contestants and awards in one run of the rules: the showdowns of the pots
+        foreseen (_foresee) asked first, their winners given with the chips.  Exact where the
+        rules' pots are those foreseen: the run's answers are then what the two questions of
+        the long way give (the pots do not read the showdowns: _foreseeable), and a hand whose
+        pots are not is left as it was before its showdowns (its pots, from this run, kept) for
+        the long way; those hands."""
+        for h in hands:
+            h.foreseen = _foresee(h.played)
+        self._showdowns(engine, hands, lambda h: h.foreseen)
+        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
+        missed = []
+        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+            if self._fill(h, *(answers[a] for a in POT_ASKS)):
+                continue                                      # cannot be judged
+            if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
+                self._take(h, answers[AWARD_ASKS[0]])
+            else:
+                h.status, h.error, h.showdown, h.high, h.low, h.best = "judged", None, False, {}, {}, {}
+                missed.append(h)
+        return missed
+
+    @staticmethod
+    def _fill(h: _Hand, returned: list[tuple], pots: list[tuple], contests: list[tuple], shows: list[tuple],
+              unjudged: list[tuple]) -> bool:
+        """The rules' pots of a hand; whether a pot cannot be judged (the hand fails so)."""
+        h.returned = {p: x for _, p, x in returned}
+        h.pots = {level: x for _, level, x in pots}
+        h.contests, h.shows = {}, {}
+        for _, level, p in contests:
+            h.contests.setdefault(level, []).append(p)
+        for _, level, p in shows:
+            h.shows.setdefault(level, []).append(p)
+        h.contested = any(len(players) > 1 for players in h.shows.values())
+        if unjudged:                # a pot of two or more and no hand shown (pots_Muck)
+            unknown = sorted({q for _, level in unjudged for q in h.contests.get(level, ())})
+            h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
+        return bool(unjudged)
+
+    @staticmethod
+    def _winners(h: _Hand) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The showdowns' winners as facts for rules/pots.dl (none for a hand that failed)."""
+        if h.status != "judged":
+            return ()
+        return tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs) + \
+            tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs)
+
+    def _pots(self, engine: "Engine", hands: list[_Hand]) -> None:
+        """The first question: returned bets, pots, contestants; and the awards of every pot no
+        showdown decides (the second question asks only about hands with a showdown)."""
+        worlds = [World((), chips=h.chips) for h in hands]
+        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+            self._fill(h, *(answers[a] for a in POT_ASKS))
+            if not h.contested and h.status == "judged":
+                self._take(h, answers[AWARD_ASKS[0]])
+
+    @staticmethod
+    def _take(h: _Hand, awards: list[tuple]) -> None:
+        for _, level, _half, p, x in awards:
+            shares = h.awards.setdefault(level, {})
+            shares[p] = shares.get(p, 0) + x
+
+    def _showdowns(self, engine: "Engine", hands: list[_Hand],
+                   pots: Callable[[_Hand], dict[int, Any]] = lambda h: h.shows) -> None:
+        """The second question: each pot's winners (h.high, h.low), a showdown of exactly the
+        hands shown of those who contest it (``pots``: level -> players, the rules' or those foreseen)."""
+        _adopt(self)                                  # a worker: the parent's tables and proofs
+        asked: list[Any] = []
+        places: list[tuple[_Hand, int, list[int]]] = []
+        for h in hands:
+            p = h.played
+            variant = VARIANTS[p.variant]
+            contested = [(level, players) for level, players in sorted(pots(h).items()) if len(players) > 1]
+            unknown = sorted({q for _, players in contested for q in players if p.hole[q - 1] is None})
+            if unknown:
+                h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
+                continue
+            h.showdown = bool(contested)
+            if not contested:
+                continue
+            try:
+                game = engine._game(variant.game)[0] if variant.game else None
+            except ValueError as exc:                     # no such game, or the rules rank no five
+                h.fail("cannot be judged", str(exc).splitlines()[0])
+                continue
+            try:
+                board = tuple(engine.cards(" ".join(p.board))) if variant.game else None
+                seen = sorted({q for _, qs in contested for q in qs})
+                holes = {q: tuple(engine.cards(" ".join(p.hole[q - 1]))) for q in seen}
+            except ValueError as exc:                     # a card not in the rules' deck
+                h.fail("invalid", str(exc).splitlines()[0])
+                continue
+            for level, players in contested:
+                own = tuple(holes[q] for q in players)
+                asked.append(World(own, board=board, game=game) if variant.game else own)
+                places.append((h, level, players))
+        if not asked:
+            return
+        # The five-card table answers what the rules are proven to allow (as poker judge reads
+        # fights off it): the cached one once the showdowns are a few hundred (loading it and
+        # making its proofs takes a second), built when they are many.
+        eager = len(asked) >= LOOK_AFTER
+        fast = engine.tabled(build=len(asked) >= TABLE_AFTER) if eager else None
+        found = with_low(engine, asked, verdicts(engine.evaluator(len(asked)), asked, table=fast), eager)
+        for (h, level, players), v in zip(places, found):
+            if h.status != "judged":
+                continue
+            if v.error:
+                h.fail("invalid", f"the showdown of {', '.join(f'player {q}' for q in players)}: {v.error}")
+                continue
+            h.high[level] = tuple(players[i] for i in v.winners)
+            if v.low:
+                h.low[level] = tuple(players[i] for i in v.low)
+            for i, q in enumerate(players):
+                if v.best:
+                    h.best[q] = (engine.notation.format(v.best[i]), v.ranks[i])
+                else:
+                    h.best[q] = (engine.notation.format(engine.cards(" ".join(h.played.hole[q - 1]))), v.ranks[i])
+
+    def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
+        """The third question: the awards, given the showdowns' winners."""
+        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
+        if worlds:
+            for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, AWARD_ASKS)):
+                self._take(h, answers[AWARD_ASKS[0]])
+
+    # ---- the result ----------------------------------------------------------------------
+    #
+    # A hand's result is written as its line of JSON at once (what `poker judge` writes; the API
+    # reads the line back): formatting the known shape of a result is five times faster than
+    # building its dicts for the encoder, and a result is a fifth of a hand history's work.  The
+    # text is byte for byte what engine.batch.dumps writes of the same dict (a test holds it).
+
+    def _result(self, h: _Hand) -> str:
+        p = h.played
+        head = [f'{{"id": {_value(h.ident)}']
+        if p is not None:
+            variant = VARIANTS[p.variant]
+            head.append(f'"variant": {_str(p.variant)}, "rules": {_str(self._rules_name(variant.rules))}')
+            if variant.game:
+                head.append(f'"game": {_str(variant.game)}, "board": {_str(" ".join(p.board))}')
+        head.append(f'"status": {_str(h.status)}')
+        if h.error:
+            head.append(f'"error": {_str(h.error)}')
+        if p is None or h.status != "judged":
+            return safe_line(", ".join(head) + "}")
+        engine = self.engines(VARIANTS[p.variant].rules)
+        amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
+        categories = engine.categories
+        won = [0] * len(p.stakes)
+        for level in h.awards:
+            for q, x in h.awards[level].items():
+                won[q - 1] += x
+        players = []
+        returned, best, folded, hole = h.returned, h.best, p.folded, p.hole
+        for i, name in enumerate(p.names):
+            q = i + 1
+            row = (f'{{"player": {q}, "name": {_str(name)}, '
+                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {_str(amount(p.stakes[i]))}, '
+                   f'"returned": {_str(amount(returned.get(q, 0)))}, "won": {_str(amount(won[i]))}, '
+                   f'"folded": {"true" if i in folded else "false"}')
+            if q in best:
+                five, rank = best[q]
+                category = categories.get(rank)
+                row += (f', "best": {_str(five)}, "rank": {_value(rank)}, '
+                        f'"category": {"null" if category is None else _str(category)}')
+            players.append(row + "}")
+        pots = []
+        for k, level in enumerate(sorted(h.pots)):
+            contestants = sorted(h.contests.get(level, []))
+            awards = h.awards.get(level, {})
+            shares = ", ".join(f"{_str(str(q))}: {_str(amount(x))}" for q, x in sorted(awards.items()))
+            pot = (f'{{"pot": "{"main" if k == 0 else f"side {k}"}", "amount": {_str(amount(h.pots[level]))}, '
+                   f'"contestants": {_ints(contestants)}, "winners": {_ints(sorted(awards))}, '
+                   f'"awards": {{{shares}}}, "reason": {_str(self._reason(h, level, contestants, engine))}')
+            if level in h.low:
+                pot += f', "low": {_ints(h.low[level])}'
+            pots.append(pot + "}")
+        head.append(f'"players": [{", ".join(players)}], "pots": [{", ".join(pots)}], '
+                    f'"record": {self._record(h, won, amount)}')
+        return safe_line(", ".join(head) + "}")
+
+    def _rules_name(self, rules: str) -> str:
+        """The name of the rule set that judges a variant's hands (``--rules`` in place of the
+        standard one): the one used, as reported."""
+        name = self._names.get(rules)
+        if name is None:
+            name = self._names[rules] = self.engines(rules).name
+        return name
+
+    def _reason(self, h: _Hand, level: int, contestants: list[int], engine: "Engine") -> str:
+        if len(contestants) == 1:
+            return f"pots_Alone: player {contestants[0]} is the only one left in this pot"
+        shown = h.shows.get(level, [])
+        if len(shown) == 1:
+            return (f"pots_Mucked: player {shown[0]}'s hand is the only one shown of players "
+                    + ", ".join(map(str, contestants)) + " (a hand not shown is mucked)")
+        high = h.high.get(level, ())
+        def hand(q: int) -> str:
+            five, rank = h.best[q]
+            return f"player {q}'s {engine.categories.get(rank) or 'hand'} ({five})"
+        text = ("pots_Showdown: " + " and ".join(hand(q) for q in high)
+                + (" tie, the best" if len(high) > 1 else " is the best") + " of players "
+                + ", ".join(map(str, contestants)))
+        if level in h.low:
+            text += "; the best qualifying low takes half: " + ", ".join(f"player {q}" for q in h.low[level])
+        shares = set(h.awards.get(level, {}).values())
+        if len(high) > 1 and len(shares) > 1:
+            text += "; pots_OddChip: the odd chip to the first winner left of the button"
+        if self.explain and len(high) < len(contestants) and VARIANTS[h.played.variant].game:
+            first = high[0]
+            for q in contestants:
+                if q not in high:
+                    w = explain_fight(engine, h.best[first][0], h.best[q][0], order=True)
+                    text += f"; player {first} vs player {q}: {w.axiom}: {w.detail}"
+        return text
+
+    def _record(self, h: _Hand, won: list[int], amount: Callable[[int], str]) -> str:
+        """The record's winnings and finishing stacks against the rules' payout (its JSON)."""
+        p = h.played
+        out: list[str] = []
+        notes: list[str] = list(p.notes)          # the replay's (engine.history.stud: a street not checked)
+        agree = True
+        rake = 0
+        if p.winnings is not None:
+            # The record's winnings are what each player collected (PHH: after rake): the pots he
+            # won and his own bet returned; some sites' records leave the returned bet out.  The
+            # reading that needs the smaller rake is taken.
+            readings = [([w + h.returned.get(i + 1, 0) for i, w in enumerate(won)], None),
+                        (won, "the record's winnings leave out the uncalled bet returned")]
+            taken = [(r, ours, note) for ours, note in readings if (r := _rake(p.winnings, ours, won)) is not None]
+            if taken:
+                found, _, note = min(taken, key=lambda t: t[0])
+                rake = found
+                notes += [note] if note else []
+            else:
+                agree = False
+                ours = readings[0][0]
+                notes += [f"winnings of player {i + 1}: the record {amount(r)}, the rules {amount(o)}"
+                          for i, (r, o) in enumerate(zip(p.winnings, ours)) if r != o]
+            out.append(f'"winnings": {_amounts(p.winnings, amount)}')
+        if p.finishing is not None and None not in p.starting:
+            ours = [s - x + h.returned.get(i + 1, 0) + won[i] for i, (s, x) in enumerate(zip(p.starting, p.stakes))]
+            found = _rake(p.finishing, ours, won)
+            if found is not None:
+                rake = max(rake, found)
+            else:
+                agree = False
+                notes += [f"finishing stack of player {i + 1}: the record {amount(r)}, the rules {amount(o)}"
+                          for i, (r, o) in enumerate(zip(p.finishing, ours)) if r != o]
+            out.append(f'"finishing_stacks": {_amounts(p.finishing, amount)}')
+        if not out:
+            self.counts["unrecorded"] += 1
+            return '{"agrees": null}'
+        out.append(f'"agrees": {"true" if agree else "false"}')
+        if rake and agree:
+            out.append(f'"rake": {_str(amount(rake))}')
+            self.counts["rake"] += 1
+        if notes:
+            out.append(f'"notes": [{", ".join(map(_str, notes))}]')
+        self.counts["agree" if agree else "disagree"] += 1
+        return "{" + ", ".join(out) + "}"
+
+    def summary(self) -> str:
+        """The audit line: hands read, judged, showdowns, agreements with the record …"""
+        c = self.counts
+        return (f"hands: {c['hands']}, judged: {c['judged']} ({c['showdowns']} showdowns), "
+                f"record agrees: {c['agree']} (rake taken in {c['rake']}), disagrees: {c['disagree']}, "
+                f"no record: {c['unrecorded']}, cannot be judged: {c['cannot be judged']}, "
+                f"unsupported: {c['unsupported']}, invalid: {c['invalid']}")

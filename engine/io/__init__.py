@@ -1,0 +1,1 @@
+"""Files: atomic writes, fight files (JSON Lines, YAML), hand histories (PHH)."""

@@ -1,0 +1,935 @@
+"""The proof that the loaded rules order hands by their five-card table: or why they do not.
+
+The five-card table (:mod:`engine.judging.table`) holds every hand's strength: its getRank and its
+handKey, ranked.  Equity, ``poker diff`` and ``check --cards 7`` read answers off it, so they need
+the rules' own comparator, ``compareHands(A, B, R)`` (fighting.dl), to be the order of the table's
+values: R = 1 when A's value is higher, 2 when lower, 0 when equal.  That is proven here, from the
+loaded clauses, in two steps, or the paths that need it refuse in one line (never an answer
+read off an unproven table):
+
+1. **The comparator reads a hand only through the table** (syntax).  Every predicate that
+   compareHands reaches before getRank and handKey (its *cone*) reads no input fact and no other
+   predicate of the world; set ids are only passed on, at argument places that hold sets, never
+   compared, computed or taken from outside the clause's head (so only hands A and B are read);
+   and the values of handKey (its 4th argument) are only compared with each other, A's with B's
+   at the same place (the same order and index variables), never with a constant, never
+   computed, never passed on.  So compareHands(A, B, R) is a function of both hands' ranks and
+   key places, and, for each place both keys have, of whether A's value there is below, equal to
+   or above B's: their *pattern*.
+
+2. **Every pattern gets the table's answer** (evaluation).  The table build records where each
+   rank's key values are (``FiveTable.places``: the same places for every hand of a rank, else no
+   proof).  For every ordered pair of ranks in the table and every pattern of their common
+   places (3 ** common places: about 100,000 for the standard rules), two abstract hands are made
+   whose only facts are a rank and key values realising the pattern (0, 1, 2), and the cone's
+   clauses, with getRank and handKey as their input facts, are asked compareHands about them,
+   all in one run of the compiled program.  The table orders by rank, then by the key's values
+   in order of place: the first place where the pattern is not "equal" decides.  Each answer must
+   be exactly that one row.
+
+Together: for any two hands, compareHands is what the table's order says.  The proof is
+memoised per table.  It costs a few seconds; it is what lets a table stand for the rules.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import threading
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from engine import interface as I
+from engine.datalog.loader import Clause, RuleError
+from engine.evaluators import Ask, World
+from engine.evaluators.compiled import (
+    Atom,
+    Compare,
+    Compiled,
+    Const,
+    Op,
+    Program,
+    Untranslatable,
+    Var,
+    Worlds,
+    _Reader,
+    _vars,
+)
+from engine.evaluators.local import LocalEvaluator, _Run
+from engine.interface import EngineView
+from engine.judging.fivetable import FiveTable
+from engine.limits import raise_if_stopped
+
+TABLED = {I.GET_RANK: 0, I.HAND_KEY: 0}      # what the table holds: predicate -> its set argument
+FIGHT_TABLED = {**TABLED, I.IS_HAND: 0}       # ... and what a fight reads of it (isHand: every hand)
+READ = {I.DECLARED: 0, I.HOLDS: 0}           # the input facts a hand's predicates read (set place)
+POSITION, CARD = 1, 2                         # holds(S, Position, Card)
+VALUE = 3                                     # handKey(S, Order, Index, Value)
+MAX_PATTERNS = 2_000_000                      # more abstract pairs than this: no proof (too costly)
+
+
+@dataclass(frozen=True)
+class Proof:
+    """Whether the loaded rules' compareHands is the order of the table's values, and why (not)."""
+    holds: bool
+    why: str
+    patterns: int = 0
+
+    def require(self, what: str) -> None:
+        """Raise Unproven (one line) unless the proof holds: ``what`` needs the table's order."""
+        if not self.holds:
+            raise Unproven(f"{what} reads hands off the five-card table, and these rules are not "
+                           f"proven to order hands by it: {self.why}")
+
+
+class Unproven(RuleError):
+    """A path that needs the table's order, for rules not proven to follow it (one line)."""
+
+
+_memo: "weakref.WeakKeyDictionary[Any, dict[tuple, Proof]]" = weakref.WeakKeyDictionary()
+_memo_lock = threading.RLock()          # a proof may ask another (showdown_proof, order_proof)
+
+
+def order_proof(engine: EngineView, table: "FiveTable") -> Proof:
+    """The proof for this engine's rules and its table (memoised per engine and table digest)."""
+    return _memoised(engine, ("order", table.rules_digest),
+                     lambda: prove(engine.ruleset.clauses, table.places, engine.local))
+
+
+def fight_proof(engine: EngineView, table: "FiveTable", asked: str = I.BEAT) -> Proof:
+    """Whether a fight of two hands of the deck that share no card gets, from the rules' beat,
+    the table's order of their values (see :func:`prove_fights`); memoised like order_proof."""
+    return _memoised(engine, ("fight", asked, table.rules_digest),
+                     lambda: prove_fights(engine.ruleset.clauses, table.places, table.all_hands, asked))
+
+
+def showdown_proof(engine: EngineView, table: "FiveTable") -> Proof:
+    """Whether a showdown's plays and winners are the table's best fives (see
+    :func:`prove_showdowns`); memoised like order_proof."""
+    return _memoised(engine, ("showdown", table.rules_digest),
+                     lambda: prove_showdowns(engine.ruleset.clauses, table.places, order_proof(engine, table),
+                                             engine.local))
+
+
+def candidate_proof(engine: EngineView) -> Proof:
+    """Whether mayPlay(P, S) implies candidate(P, S) (see :func:`prove_candidates`); memoised."""
+    return _memoised(engine, ("candidate",), lambda: prove_candidates(engine.ruleset.clauses, engine.local))
+
+
+def prove_candidates(clauses: Iterable[Any], local: Any = None) -> Proof:
+    """Whether every five the rules let a player play is one of that player's own candidates:
+    each clause of mayPlay (that some card of the deck can fire) has ``candidate(P, S)`` among
+    its positive literals, P and S its head's two distinct variables.  The table's showdowns read
+    mayPlay's rows for each player's own fives only (engine/judging/tabled.py); a rule that lets a player
+    play another's five fails here, and its showdowns are asked of the rules."""
+    try:
+        rules = _rules(list(clauses), local)
+        found = rules.get(I.MAY_PLAY, [])
+        if not found:
+            return Proof(False, f"the rules define no {I.MAY_PLAY}")
+        for rule in found:
+            head = rule.head
+            if rule.aggregate or len(head) != 2 or not all(isinstance(t, Var) for t in head) or head[0] == head[1]:
+                return Proof(False, f"{_where(rule)}: {I.MAY_PLAY}'s head is not two distinct variables")
+            if not any(a.pred == I.CANDIDATE and not a.negated and a.args == head for a in _atoms(rule)):
+                return Proof(False, f"{_where(rule)}: {I.MAY_PLAY}({head[0].name}, {head[1].name}) does not "
+                                    f"require {I.CANDIDATE}({head[0].name}, {head[1].name}): a player may play a "
+                                    "five that is not one of their own")
+        return Proof(True, f"every clause of {I.MAY_PLAY}(P, S) requires {I.CANDIDATE}(P, S)")
+    except Untranslatable as exc:
+        return Proof(False, f"{I.MAY_PLAY} cannot be compiled ({exc})")
+
+
+def made(engine: EngineView) -> dict[tuple, Proof]:
+    """The proofs made so far for this engine's rules (by kind and table digest), as values: what
+    a worker process of a batch is handed (engine.history), not to make them again."""
+    with _memo_lock:
+        return dict(_memo.get(engine, {}))
+
+
+def adopt(engine: EngineView, proofs: dict[tuple, Proof]) -> None:
+    """Take proofs made by another process for the same rules (``made``): keyed by the table's
+    digest, which names the rules and deck they are of; a proof made here already is kept."""
+    with _memo_lock:
+        mine = _memo.setdefault(engine, {})
+        for key, found in proofs.items():
+            mine.setdefault(key, found)
+
+
+def _memoised(engine: EngineView, key: tuple, make: Any) -> Proof:
+    with _memo_lock:
+        found = _memo.setdefault(engine, {}).get(key)
+        if found is None:
+            found = _memo[engine][key] = make()
+        return found
+
+
+# ---- 1. syntax -----------------------------------------------------------------------------
+
+
+class _Fails(Exception):
+    pass
+
+
+Places = tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...]
+
+
+def prove(clauses: Iterable[Any], places: Places | None, local: Any = None) -> Proof:
+    """Both steps, from the clauses and where each rank's key values are (``FiveTable.places``:
+    None when a rank has them at several places; see the module's docstring).  ``local``: the
+    clauses' in-process evaluator, when the caller has one (not made again)."""
+    clauses = list(clauses)
+    try:
+        rules = _rules(clauses, local)
+        _check_local(rules, TABLED)
+        cone, static = _cone(rules, I.COMPARE_HANDS, TABLED, {})
+        _check_sets(cone, rules, {**{t: {0} for t in TABLED}, I.COMPARE_HANDS: {0, 1}})
+        _check_values(cone, rules)
+        return _evaluate(rules, cone, static, _places_or_fail(places))
+    except _Fails as exc:
+        return Proof(False, str(exc))
+    except Untranslatable as exc:
+        return Proof(False, f"the comparator cannot be compiled ({exc})")
+
+
+def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool, asked: str = I.BEAT) -> Proof:
+    """Whether the rules' ``beat(A, B, R)``, in a world of two hands that are five different cards
+    of the deck each and share no card, is the table's order (R = 1, 2, 0) of their values (with
+    ``asked`` beatRank: the order of their ranks).
+
+    Three steps, like :func:`prove`'s.  (1) getRank, handKey and isHand are *local*: what they say
+    of a set depends on its own cards only, in any order (so a fight's hands get the table's
+    answers).  (2) beat reads a hand only through them and its cards, and the cards only as
+    tokens: joined, ``==`` and ``!=`` compared, counted, never computed or compared with anything
+    else (so any two disjoint hands are the image of two hands of fresh cards).  (3) For every
+    pattern of two ranks' keys, two hands of fresh disjoint cards with those abstract values, each
+    a hand (isHand holds of every hand of the deck: ``all_hands``), get beat's table order.
+    """
+    clauses = list(clauses)
+    try:
+        rules, cone, static = _fight_cone(clauses, asked)
+        if not all_hands:
+            raise _Fails("isHand does not hold of every five cards of the deck")
+        return _evaluate(rules, cone, static, _places_or_fail(places), fights=True, asked=asked)
+    except _Fails as exc:
+        return Proof(False, str(exc))
+    except Untranslatable as exc:
+        return Proof(False, f"{asked} cannot be compiled ({exc})")
+
+
+def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof | None = None,
+                    local: Any = None) -> Proof:
+    """Whether, in a showdown whose cards are all different cards of the deck, each player plays
+    exactly the fives of the highest table value among those the rules let them play, and the
+    winners are the players whose five no other player's beats in the table's order.
+
+    (1) compareHands and rankOrder are the table's orders of values and of ranks (each proven as
+    :func:`prove` proves compareHands).  (2) plays is written as the best of mayPlay:
+    ``plays(P, S) <= Y(P, S) & ~Z(P, S)`` with ``Z(P, S) <= Y(P, S) & Y(P, R) & C(R, S, 1)``, C
+    compareHands and Y mayPlay, or Y itself the best of mayPlay by rankOrder or compareHands (a
+    value's order refines its rank's, so the best of the best ranked is the best); and
+    showdownWinner is the players seated that no other seated player's plays beats, when the
+    showdown is valid (showdown.dl's clauses, read as written).  (3) mayPlay and invalidShowdown
+    read cards only as tokens (:func:`_check_generic`, once the clauses that no card of the deck
+    can fire are set aside), so that what they say of a showdown is what they say of any other of
+    the same shape (game, players' numbers of cards, board): the engine asks the rules once per
+    shape, about a showdown of the first cards of the deck (engine/judging/tabled.py).  ``order``: the
+    proof of step (1) for compareHands, when :func:`prove` has made it already.
+    """
+    clauses = list(clauses)
+    try:
+        rules = _rules(clauses, local)
+        _check_local(rules, TABLED)
+        at = _places_or_fail(places)
+        proofs = [order] if order is not None else []
+        if order is not None and not order.holds:
+            return order
+        for asked in (I.COMPARE_HANDS, I.RANK_ORDER)[len(proofs):]:
+            cone, static = _cone(rules, asked, TABLED, {})
+            _check_sets(cone, rules, {**{t: {0} for t in TABLED}, asked: {0, 1}})
+            _check_values(cone, rules)
+            proofs.append(_evaluate(rules, cone, static, at, asked=asked))
+            if not proofs[-1].holds:
+                return proofs[-1]
+        _showdown_shape(rules)
+        return Proof(True, f"compareHands and rankOrder order all {proofs[0].patterns:,} patterns of two ranks' keys "
+                           "as the table does; plays is the best of mayPlay and showdownWinner the best of plays; "
+                           "mayPlay and invalidShowdown read cards only as tokens", proofs[0].patterns)
+    except _Fails as exc:
+        return Proof(False, str(exc))
+    except Untranslatable as exc:
+        return Proof(False, f"the showdown cannot be compiled ({exc})")
+
+
+def _showdown_shape(rules: dict[str, list[Any]]) -> None:
+    """prove_showdowns' steps 2 and 3, which need no table."""
+    _best_plays(rules)
+    _best_players(rules)
+    shape = _closure(rules, {I.MAY_PLAY, I.INVALID_SHOWDOWN})
+    _check_generic("card", shape, rules, {I.HOLDS: {CARD}})
+    _check_generic("card position", shape, rules, {I.HOLDS: {POSITION}})
+
+
+def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
+    """The world predicates that the roots reach (the roots included)."""
+    is_world = _world(rules)
+    out: set[str] = set()
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        if name in out or name in I.INPUTS or not is_world(name):
+            continue
+        out.add(name)
+        todo += [a.pred for r in rules.get(name, []) for a in _atoms(r)]
+    missing = roots - out - set(rules)
+    if missing:
+        raise _Fails(f"the rules define no {', '.join(sorted(missing))}")
+    return out
+
+
+def _one_rule(rules: dict[str, list[Any]], name: str, how: str) -> Any:
+    found = rules.get(name, [])
+    if len(found) != 1 or found[0].aggregate or not all(isinstance(t, Var) for t in found[0].head) \
+            or len({t.name for t in found[0].head}) != len(found[0].head):
+        raise _Fails(f"{name} is not written as {how} (one clause, its arguments variables)")
+    return found[0]
+
+
+def _steps(rule: Any) -> list[tuple]:
+    """A clause's body as comparable tuples: ('atom', pred, negated, args) or ('cmp', op, l, r)."""
+    return sorted((("atom", s.pred, s.negated, s.args) if isinstance(s, Atom) else ("cmp", s.op, s.left, s.right)
+                   for s in rule.body), key=repr)
+
+
+def _best_of(rules: dict[str, list[Any]], name: str) -> tuple[str, str]:
+    """(Y, C) when ``name(P, S) <= Y(P, S) & ~Z(P, S)`` and ``Z(P, S) <= Y(P, S) & Y(P, R) &
+    C(R, S, 1)`` (C rankOrder or compareHands): the fives of Y that no other of P's fives of Y
+    beats in C's order.  _Fails otherwise."""
+    how = f"the best of a relation ({name}(P, S) <= Y(P, S) & ~Z(P, S))"
+    rule = _one_rule(rules, name, how)
+    if len(rule.head) != 2 or len(rule.body) != 2:
+        raise _Fails(f"{name} is not written as {how}")
+    p, s = rule.head
+    pos = [a for a in _atoms(rule) if not a.negated and a.args == (p, s)]
+    neg = [a for a in _atoms(rule) if a.negated and a.args == (p, s)]
+    if len(pos) != 1 or len(neg) != 1 or pos[0].pred in (name, neg[0].pred) or neg[0].pred in I.INPUTS:
+        raise _Fails(f"{name} is not written as {how}")
+    y, z = pos[0].pred, neg[0].pred
+    inner = _one_rule(rules, z, f"Y(P, S) & Y(P, R) & C(R, S, 1) for {name}")
+    if len(inner.head) != 2:
+        raise _Fails(f"{z} is not written as Y(P, S) & Y(P, R) & C(R, S, 1) for {name}")
+    p2, s2 = inner.head
+    r = next((a.args[1] for a in _atoms(inner)                 # the other five, whatever its name
+              if a.pred == y and len(a.args) == 2 and a.args[0] == p2 and a.args[1] != s2), None)
+    for order in (I.RANK_ORDER, I.COMPARE_HANDS):
+        if isinstance(r, Var) and r.name not in (p2.name, s2.name) and _steps(inner) == sorted([
+                ("atom", y, False, (p2, s2)), ("atom", y, False, (p2, r)),
+                ("atom", order, False, (r, s2, Const(1)))], key=repr):
+            return y, order
+    raise _Fails(f"{z} is not written as {y}(P, S) & {y}(P, R) & C(R, S, 1), C rankOrder or compareHands")
+
+
+def _best_plays(rules: dict[str, list[Any]]) -> None:
+    """plays is the best of mayPlay by compareHands, maybe after the best by rank (_Fails if not)."""
+    y, order = _best_of(rules, I.PLAYS)
+    if order != I.COMPARE_HANDS:
+        raise _Fails("plays does not choose by compareHands: ties of rank are not broken by the table's values")
+    if y != I.MAY_PLAY:
+        y2, _ = _best_of(rules, y)
+        if y2 != I.MAY_PLAY:
+            raise _Fails(f"plays is the best of {y}, which is the best of {y2}, not of mayPlay")
+
+
+def _best_players(rules: dict[str, list[Any]]) -> None:
+    """``showdownWinner(T, P) <= seat(T, P) [& board(T, B)] & ~invalidShowdown(T) & ~O(T, P)`` and
+    ``O(T, P) <= seat(T, P) & seat(T, Q) & (Q != P) & plays(P, S) & plays(Q, R) &
+    compareHands(R, S, 1)`` (_Fails if not)."""
+    how = "the seated players that no other outdraws when the showdown is valid"
+    rule = _one_rule(rules, I.SHOWDOWN_WINNER, how)
+    if len(rule.head) != 2:
+        raise _Fails(f"{I.SHOWDOWN_WINNER} is not written as {how}")
+    t, p = rule.head
+    out = [a.pred for a in _atoms(rule) if a.negated and a.args == (t, p)]
+    boards = [a for a in _atoms(rule) if a.pred == I.BOARD and not a.negated and len(a.args) == 2
+              and a.args[0] == t and isinstance(a.args[1], Var) and a.args[1] not in (t, p)]
+    want = [("atom", I.SEAT, False, (t, p)), ("atom", I.INVALID_SHOWDOWN, True, (t,))]
+    if len(out) != 1 or out[0] in I.INPUTS or _steps(rule) != sorted(
+            want + [("atom", out[0], True, (t, p))] + [("atom", I.BOARD, False, b.args) for b in boards[:1]], key=repr):
+        raise _Fails(f"{I.SHOWDOWN_WINNER} is not written as {how}")
+    inner = _one_rule(rules, out[0], "a player outdrawn by another")
+    if len(inner.head) != 2:
+        raise _Fails(f"{out[0]} is not written as a player outdrawn by another")
+    t2, p2 = inner.head
+    names = {}
+    for step in inner.body:
+        if hasattr(step, "args") and step.pred == I.SEAT and step.args[0] == t2 and step.args[1] != p2:
+            names["q"] = step.args[1]
+        if hasattr(step, "args") and step.pred == I.PLAYS and step.args[0] == p2:
+            names["s"] = step.args[1]
+    q, s = names.get("q"), names.get("s")
+    r = next((step.args[1] for step in inner.body if hasattr(step, "args") and step.pred == I.PLAYS
+              and step.args[0] == q), None)
+    ok = all(isinstance(v, Var) for v in (q, s, r)) and len({v.name for v in (t2, p2, q, s, r)}) == 5
+    if not ok or _steps(inner) not in ([sorted([
+            ("atom", I.SEAT, False, (t2, p2)), ("atom", I.SEAT, False, (t2, q)), cmp,
+            ("atom", I.PLAYS, False, (p2, s)), ("atom", I.PLAYS, False, (q, r)),
+            ("atom", I.COMPARE_HANDS, False, (r, s, Const(1)))], key=repr)
+            for cmp in (("cmp", "!=", q, p2), ("cmp", "!=", p2, q))]):
+        raise _Fails(f"{out[0]} is not written as a player outdrawn by another: seat(T, P) & seat(T, Q) & "
+                     "(Q != P) & plays(P, S) & plays(Q, R) & compareHands(R, S, 1)")
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """The deck as values x suits (positions in the deck's order: ``values[p]``, ``suits[p]``,
+    each numbered from 0), when the rules are proven blind to which suit is which."""
+    values: tuple[int, ...]
+    suits: tuple[int, ...]
+
+
+def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
+    """The deck's values and suits when getRank, handKey and isHand give every hand what they give
+    it with its suits renamed (any permutation of the suits), else why not.
+
+    Proven from the clauses: the deck is every pair of a value and a suit (getValue and getSuit,
+    static once the clauses no card of the deck can fire are set aside, one of each a card); the
+    three are local (:func:`_check_local`); in their cone a card is read only as a token
+    (:func:`_check_generic`) or through getValue and getSuit, and a suit only as a token.  A
+    renaming of the suits then maps the cards one to one, keeps every card's value, and renames
+    every suit read, so no answer of the cone changes but at card and suit places, and the three
+    have none (checked).  The table build asks the rules about one hand of each class of hands
+    under renamings, about 134,000 of the 2,598,960 (engine/judging/table.py)."""
+    clauses = list(clauses)
+    try:
+        rules = _rules(clauses)
+        is_world = _world(rules)
+        for name in (I.GET_VALUE, I.GET_SUIT):
+            if is_world(name):
+                return f"{name} reads the input facts"
+        local = LocalEvaluator(clauses)
+        deck = sorted(_deck(local))
+        run = _Run(local, {})
+
+        def one(name: str, card: Any) -> Any:
+            rows = local.static[name] if name in local.static else run.view_lookup(name, (card,), (), ())
+            found = {r[1] for r in rows if r[0] == card}
+            if len(found) != 1:
+                raise _Fails(f"{name} gives the card {card} {len(found)} values")
+            return found.pop()
+        pairs = [(one(I.GET_VALUE, c), one(I.GET_SUIT, c)) for c in deck]
+        values, suits = sorted({v for v, _ in pairs}, key=repr), sorted({u for _, u in pairs}, key=repr)
+        if len(set(pairs)) != len(pairs) or len(pairs) != len(values) * len(suits):
+            return "the deck is not every value in every suit"
+        _check_local(rules, FIGHT_TABLED)
+        cone = _closure(rules, set(FIGHT_TABLED) & set(rules))
+        cards = _check_generic("card", cone, rules, {I.HOLDS: {CARD}}, {I.GET_VALUE: {0}, I.GET_SUIT: {0}})
+        suit_places = _check_generic("suit", cone, rules, {I.GET_SUIT: {1}})
+        for t in FIGHT_TABLED:
+            if cards.get(t) or suit_places.get(t):
+                return f"{t} gives a card or a suit"
+        return Symmetry(tuple(values.index(v) for v, _ in pairs), tuple(suits.index(u) for _, u in pairs))
+    except _Fails as exc:
+        return str(exc)
+    except Untranslatable as exc:
+        return f"the rules cannot be compiled ({exc})"
+
+
+def fight_obstacle(clauses: Iterable[Any]) -> str | None:
+    """Why :func:`prove_fights` must fail whatever the table (steps 1 and 2), else None: asked
+    before a table is built only for fights."""
+    return _obstacle(lambda: _fight_cone(list(clauses)), "beat")
+
+
+def showdown_obstacle(clauses: Iterable[Any]) -> str | None:
+    """Why :func:`prove_showdowns` must fail whatever the table (steps 2 and 3), else None."""
+    return _obstacle(lambda: _showdown_shape(_rules(list(clauses))), "the showdown")
+
+
+def _obstacle(check: Any, what: str) -> str | None:
+    try:
+        check()
+        return None
+    except _Fails as exc:
+        return str(exc)
+    except Untranslatable as exc:
+        return f"{what} cannot be compiled ({exc})"
+
+
+def _fight_cone(clauses: list[Any], asked: str = I.BEAT) -> tuple[dict[str, list[Any]], set[str], set[str]]:
+    """prove_fights' steps 1 and 2: the rules, the cone of beat (or ``asked``) and the static
+    predicates it reads."""
+    rules = _rules(clauses)
+    _check_local(rules, FIGHT_TABLED)
+    cone, static = _cone(rules, asked, FIGHT_TABLED, READ)
+    _check_sets(cone, rules, {**{t: {0} for t in FIGHT_TABLED}, **{r: {p} for r, p in READ.items()},
+                              asked: {0, 1}})
+    _check_generic("card", cone, rules, {I.HOLDS: {CARD}})
+    _check_generic("card position", cone, rules, {I.HOLDS: {POSITION}})
+    _check_values(cone, rules)
+    return rules, cone, static
+
+
+def _places_or_fail(places: Places | None) -> dict[Any, tuple]:
+    if places is None:
+        raise _Fails("two hands of one rank have their key values at different places "
+                     "(or one place twice), so a key cannot be read place by place")
+    return dict(places)
+
+
+def _rules(clauses: list[Any], local: Any = None) -> dict[str, list[Any]]:
+    """The clauses read, by predicate, without those that cannot fire in a world whose cards are
+    all of the deck (:func:`_dead`).  Read once per rule set: every proof and obstacle of an
+    engine reads the same clauses (callers never change what they get).  ``local``: their
+    in-process evaluator, if the caller has one (an engine's), else one is made."""
+    return _read_rules(tuple(clauses), local)
+
+
+@functools.lru_cache(maxsize=8)
+def _read_rules(clauses: tuple[Any, ...], local: Any = None) -> dict[str, list[Any]]:
+    local = local if local is not None else LocalEvaluator(clauses)
+    deck = _deck(local)
+    every: dict[str, list[Any]] = {}
+    for clause in clauses:
+        rule = _Reader(clause).rule()
+        every.setdefault(rule.pred, []).append(rule)
+    places = _held(every)
+    return {name: kept for name, rules in every.items()
+            if (kept := [r for r in rules if not _dead(r, local, deck, places)])}
+
+
+def _deck(local: Any) -> set[Any]:
+    """The card ids of cardId and cardSymbol (the deck, as Engine.deck): static facts, or (a deck
+    that reads isCard, as short-deck's does) asked of the compiled rules in a world of no sets."""
+    out: set[Any] = set()
+    for name in (I.CARD_ID, I.CARD_SYMBOL):
+        if name in local.static:
+            out |= {r[0] for r in local.static[name]}
+        elif name in local.program.preds:
+            ask = Ask(name, (None, None, None))
+            out |= {r[0] for r in local.answers([World(())], [ask])[0][ask]}
+    return out
+
+
+def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:
+    """The argument places that only ever hold a card some set holds: holds' card, and a place
+    where every clause of its predicate puts a variable read at such a place (member's card)."""
+    held: dict[str, set[int]] = {I.HOLDS: {CARD}}
+    changed = True
+    while changed:
+        changed = False
+        for name, rs in rules.items():
+            if name in I.INPUTS or any(r.aggregate for r in rs):
+                continue
+            for i in range(len(rs[0].head)):
+                if i in held.get(name, ()):
+                    continue
+                if all(isinstance(r.head[i], Var) and r.head[i].name in _held_vars(r, held) for r in rs):
+                    held.setdefault(name, set()).add(i)
+                    changed = True
+    return held
+
+
+def _held_vars(rule: Any, held: dict[str, set[int]]) -> set[str]:
+    return {a.args[j].name for a in _atoms(rule) if not a.negated for j in held.get(a.pred, ())
+            if j < len(a.args) and isinstance(a.args[j], Var)}
+
+
+def _dead(rule: Any, local: Any, deck: set[Any], held_places: dict[str, set[int]]) -> bool:
+    """A clause that needs a card held by some set to fail a static test that every card of the
+    deck passes (``getValue(C, 0) <= holds(S, I, C) & ~isCard(C)``, ``foreign(S) <= member(S, C)
+    & ~isCard(C)``): it never fires where every card held is of the deck, as in the table's
+    worlds and the fights and showdowns read off it."""
+    held = _held_vars(rule, held_places)
+    for a in _atoms(rule):
+        if not (deck and a.negated and len(a.args) == 1 and isinstance(a.args[0], Var) and a.args[0].name in held):
+            continue
+        pred = local.program.preds.get(a.pred)
+        if pred is None or pred.world:
+            continue
+        if a.pred in local.static:
+            if all((c,) in local.static[a.pred] for c in deck):
+                return True
+        elif pred.inputs == frozenset({0}):             # a test of a bound card (isCard)
+            run = _Run(local, {})
+            if all(run.view_lookup(a.pred, (c,), (), ()) for c in deck):
+                return True
+    return False
+
+
+def _atoms(rule: Any) -> list[Any]:
+    return [s for s in rule.body if isinstance(s, Atom)]
+
+
+def _world(rules: dict[str, list[Any]]) -> Any:
+    """is_world(name): whether a predicate depends on the input facts."""
+    world: dict[str, bool] = {}
+
+    def is_world(name: str, path: tuple = ()) -> bool:
+        if name in I.INPUTS:
+            return True
+        if name not in world:
+            if name in path:
+                return True                    # recursion: not compiled anyway
+            world[name] = any(is_world(a.pred, path + (name,)) for r in rules.get(name, []) for a in _atoms(r))
+        return world[name]
+    return is_world
+
+
+def _cone(rules: dict[str, list[Any]], root: str, stop: dict[str, int], read: dict[str, int]
+          ) -> tuple[set[str], set[str]]:
+    """The root's cone (the world predicates it reaches before those in ``stop``) and the static
+    predicates the cone reads; _Fails naming the first clause that reads an input fact not in
+    ``read``."""
+    if root not in rules:
+        raise _Fails(f"the rules define no {root}")
+    is_world = _world(rules)
+    cone: set[str] = set()
+    static: set[str] = set()
+    todo = [root]
+    while todo:
+        name = todo.pop()
+        if name in cone or name in stop or name in I.INPUTS:
+            continue
+        cone.add(name)
+        for rule in rules.get(name, []):
+            for atom in _atoms(rule):
+                if atom.pred in I.INPUTS and atom.pred not in read:
+                    raise _Fails(f"{_where(rule)}: {name} reads the input fact {atom.pred}, which the table does not hold")
+                if atom.pred in stop or atom.pred in I.INPUTS:
+                    continue
+                if is_world(atom.pred):
+                    todo.append(atom.pred)
+                else:
+                    static |= _static_closure(atom.pred, rules)
+    return cone, static
+
+
+def _check_local(rules: dict[str, list[Any]], tabled: dict[str, int]) -> None:
+    """Each tabled predicate says of a set what its own cards make it say, in any order: its cone
+    reads only declared and holds, of the head's sets only (so the table's one-hand worlds and a
+    fight's world agree), and positions only as tokens (the table gives the cards in ascending
+    order, a fight as written)."""
+    is_world = _world(rules)
+    cone: set[str] = set()
+    todo = [t for t in tabled if t in rules]
+    while todo:
+        name = todo.pop()
+        if name in cone or name in I.INPUTS or not is_world(name):
+            continue
+        cone.add(name)
+        for rule in rules[name]:
+            for atom in _atoms(rule):
+                if atom.pred in I.INPUTS and atom.pred not in READ:
+                    raise _Fails(f"{_where(rule)}: {name} reads the input fact {atom.pred}: what it says "
+                                 "of a hand is not the hand's own")
+                todo.append(atom.pred)
+    _check_sets(cone, rules, {**{t: {0} for t in tabled}, **{r: {p} for r, p in READ.items()}})
+    positions = _check_generic("card position", cone, rules, {I.HOLDS: {POSITION}})
+    for t in tabled:
+        if positions.get(t):
+            raise _Fails(f"{t} gives a card's position: it depends on the order the cards are given in")
+
+
+def _static_closure(name: str, rules: dict[str, list[Any]]) -> set[str]:
+    out, todo = set(), [name]
+    while todo:
+        n = todo.pop()
+        if n not in out:
+            out.add(n)
+            todo += [a.pred for r in rules.get(n, []) for a in _atoms(r)]
+    return out
+
+
+def _where(rule: Any) -> str:
+    return f"{rule.clause.label} ({rule.clause.where})"
+
+
+def _var_names(term: Any) -> set[str]:
+    return _vars(term)
+
+
+def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> dict[str, set[int]]:
+    """The argument places that hold a kind of value (sets, cards, positions): the seeds, and a
+    cone predicate's head place wherever a clause puts there a variable read at such a place."""
+    places = {name: set(at) for name, at in seeds.items()}
+    changed = True
+    while changed:
+        changed = False
+        for name in sorted(cone):
+            for rule in rules[name]:
+                got = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
+                       if i < len(a.args) and isinstance(a.args[i], Var)}
+                for i, t in enumerate(rule.head):
+                    if isinstance(t, Var) and t.name in got and i not in places.setdefault(name, set()):
+                        places[name].add(i)
+                        changed = True
+    return places
+
+
+def _live(rule: Any, rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> list[Any]:
+    """A clause's literals but those of predicates with no clause left (foreign, once its one
+    clause is dead): an empty relation reads nothing."""
+    return [a for a in _atoms(rule) if a.pred in rules or a.pred in I.INPUTS or a.pred in seeds]
+
+
+def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]],
+                   observers: dict[str, set[int]] | None = None) -> dict[str, set[int]]:
+    """Values of a kind (``word``) read only as tokens: at their own places, never a constant
+    there, compared only with each other by == and !=, counted but never min'd or max'd, never
+    computed or handed to anything else (a static predicate, a table's) but at the ``observers``'
+    places.  Then any one-to-one renaming of them (that the observers do not see) changes no answer
+    of the cone.  The places, by predicate."""
+    observers = observers or {}
+    places = _propagate(cone, rules, seeds)
+    for name in sorted(cone):
+        for rule in rules[name]:
+            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
+                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            for a in _live(rule, rules, seeds):
+                at = places.get(a.pred, set())
+                for i, t in enumerate(a.args):
+                    if i in at and not (isinstance(t, Var) and t.name in kind):
+                        raise _Fails(f"{_where(rule)}: {a.pred} is given a {word} that is a constant or computed")
+                    if i not in at and _var_names(t) & kind and not (
+                            i in observers.get(a.pred, ()) and not a.negated and isinstance(t, Var)):
+                        raise _Fails(f"{_where(rule)}: a {word} is handed to {a.pred}, which reads it as a value")
+            at = places.get(name, set())
+            for i, t in enumerate(rule.head):        # every place of the head, not only the tracked ones
+                if i in at and not (isinstance(t, Var) and t.name in kind):
+                    raise _Fails(f"{_where(rule)}: {name} gives a {word} that is a constant or computed")
+                if i not in at and _var_names(t) & kind:
+                    raise _Fails(f"{_where(rule)}: {name} gives a {word} computed, at a place that holds none")
+            for step in rule.body:
+                if isinstance(step, Compare) and (_var_names(step.left) | _var_names(step.right)) & kind and not (
+                        step.op in ("==", "!=") and isinstance(step.left, Var) and isinstance(step.right, Var)
+                        and step.left.name in kind and step.right.name in kind):
+                    raise _Fails(f"{_where(rule)}: a {word} is computed, or compared otherwise than by == and !=")
+            if rule.aggregate and rule.aggregate[1].name in kind and rule.aggregate[0] != "len_":
+                raise _Fails(f"{_where(rule)}: the {word}s are aggregated by {rule.aggregate[0]}")
+            _understood(rule, kind, word)
+    return places
+
+
+def _understood(rule: Any, kind: set[str], word: str) -> None:
+    """Deny by default: the only terms a proof reads are variables, constants and arithmetic
+    over them, and an aggregate's keys are its head; a value of the kind in a sum_'s for_each
+    (or any other place the checks above do not name) fails the proof."""
+    for t in (*rule.head, *(x for s in rule.body for x in (s.args if isinstance(s, Atom) else (s.left, s.right)))):
+        if not isinstance(t, (Var, Const, Op)):
+            raise _Fails(f"{_where(rule)}: a term the proof does not read ({t!r})")
+    for s in rule.body:
+        if not isinstance(s, (Atom, Compare)):
+            raise _Fails(f"{_where(rule)}: a literal the proof does not read ({s!r})")
+    if rule.aggregate and any(v.name in kind for v in rule.aggregate[2]):
+        raise _Fails(f"{_where(rule)}: a {word} is a key of {rule.aggregate[0]}")
+
+
+def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> None:
+    """Set ids only at set places, only the head's, never repeated, compared or computed."""
+    places = _propagate(cone, rules, seeds)
+    for name in sorted(cone):
+        for rule in rules[name]:
+            head_sets = [rule.head[i] for i in sorted(places.get(name, ()))]
+            if not all(isinstance(t, Var) for t in head_sets) or \
+                    len({t.name for t in head_sets}) != len(head_sets):
+                raise _Fails(f"{_where(rule)}: {name} holds a set id that is not one variable a place")
+            allowed = {t.name for t in head_sets}
+            sets: set[str] = set()
+            for a in _live(rule, rules, seeds):
+                at = [a.args[i] for i in places.get(a.pred, ())]
+                if not all(isinstance(t, Var) for t in at) or len({t.name for t in at}) != len(at):
+                    raise _Fails(f"{_where(rule)}: a set id of {a.pred} is not one variable a place")
+                sets |= {t.name for t in at}
+            if not sets <= allowed:
+                raise _Fails(f"{_where(rule)}: {name} reads a set other than its own ({', '.join(sorted(sets - allowed))})")
+            # every other occurrence of a set variable: in a comparison, a non-set place, the head
+            for a in _live(rule, rules, seeds):
+                for i, t in enumerate(a.args):
+                    if i not in places.get(a.pred, ()) and _var_names(t) & sets:
+                        raise _Fails(f"{_where(rule)}: a set id is passed to {a.pred} as a value")
+            for i, t in enumerate(rule.head):
+                if i not in places.get(name, ()) and _var_names(t) & sets:
+                    raise _Fails(f"{_where(rule)}: {name} gives a set id as a value")
+            for step in rule.body:
+                if not isinstance(step, Atom) and (_var_names(step.left) | _var_names(step.right)) & sets:
+                    raise _Fails(f"{_where(rule)}: a set id is compared or computed")
+            if rule.aggregate and rule.aggregate[1].name in sets:
+                raise _Fails(f"{_where(rule)}: a set id is aggregated")
+            _understood(rule, sets, "set id")
+
+
+def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
+    """handKey's values: only compared, A's with B's at the same place (module docstring, 1)."""
+    for name in sorted(cone):
+        for rule in rules[name]:
+            bound: dict[str, Any] = {}
+            for a in _atoms(rule):
+                if a.pred != I.HAND_KEY:
+                    continue
+                v = a.args[VALUE]
+                if not isinstance(v, Var) or a.negated or v.name in bound:
+                    raise _Fails(f"{_where(rule)}: a key value is matched by handKey itself "
+                                 "(a constant, a negation, or a variable used twice)")
+                bound[v.name] = a
+            if not bound:
+                continue
+            for a in _atoms(rule):
+                for i, t in enumerate(a.args):
+                    if (a.pred != I.HAND_KEY or i != VALUE) and _var_names(t) & set(bound):
+                        raise _Fails(f"{_where(rule)}: a key value is passed to {a.pred}")
+            for t in rule.head:
+                if _var_names(t) & set(bound):
+                    raise _Fails(f"{_where(rule)}: {name} gives a key value")
+            if rule.aggregate and rule.aggregate[1].name in bound:
+                raise _Fails(f"{_where(rule)}: a key value is aggregated")
+            _understood(rule, set(bound), "key value")
+            for step in rule.body:
+                if not isinstance(step, Compare):
+                    continue
+                used = (_var_names(step.left) | _var_names(step.right)) & set(bound)
+                if not used:
+                    continue
+                if not (isinstance(step.left, Var) and isinstance(step.right, Var)
+                        and step.left.name in bound and step.right.name in bound):
+                    raise _Fails(f"{_where(rule)}: a key value is computed, or compared with something else")
+                x, y = bound[step.left.name], bound[step.right.name]
+                if x.args[0] == y.args[0] or x.args[1] != y.args[1] or x.args[2] != y.args[2]:
+                    raise _Fails(f"{_where(rule)}: two key values are compared that are not two hands' "
+                                 "values at one place")
+
+
+# ---- 2. evaluation -------------------------------------------------------------------------
+
+# The pairs asked: an input fact of the proof's own, and a clause that asks compareHands for
+# them (so that the compiled program computes it for those pairs only, as a fight asks it).
+PAIR, ASKED = "proof$pair", "proof$asked"
+
+
+def _ask_clause(asked: str) -> Any:
+    text = f"{ASKED}(A, B, R) <= {PAIR}(A, B) & {asked}(A, B, R)"
+    node = ast.parse(text.replace("$", "_"), mode="eval").body
+    for n in ast.walk(node):                        # names with '$' cannot be written in a rule file
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name):
+            n.func.id = {"proof_pair": PAIR, "proof_asked": ASKED}.get(n.func.id, n.func.id)
+    return Clause("proof", Path("engine/judging/proof.py"), 0, ASKED, node, text)
+
+
+_ASK = {name: _ask_clause(name) for name in (I.COMPARE_HANDS, I.BEAT, I.RANK_ORDER, I.BEAT_RANK)}
+
+
+def _patterns(ranks: list[int], places: dict[Any, tuple], by_rank: bool) -> tuple[Any, Any, Any, Any, Any]:
+    """The abstract hands of :func:`_evaluate`, as arrays: each set's id and rank (first one hand
+    A of each rank, every key value 1; then the hands B: for every pair of ranks (a, b) and every
+    pattern of the places they share, a hand of rank b whose value at each shared place is 1, 0
+    or 2: equal to, below or above A's, each such hand made once however many pairs ask it); the
+    key rows (set, order, index, value); the pairs asked (A's set, B's set) and the answer the
+    table's order gives each."""
+    import numpy as np
+    ids = {a: k for k, a in enumerate(ranks, 1)}          # the A hands: sets 1 .. len(ranks)
+    keys = [np.array([(ids[a], o, i, 1) for a in ranks for o, i in places[a]], dtype=np.int64).reshape(-1, 4)]
+    width = max((len(places[r]) for r in ranks), default=0)
+    span = 3 ** width                                      # a B hand: its rank's index * span + its values in base 3
+    asking, hands, expected = [], [], []
+    symbol = np.array([1, 0, 2], dtype=np.int64)           # B's value: =, <, > A's
+    for a in ranks:
+        for k, b in enumerate(ranks):
+            common = [p for p in places[a] if p in set(places[b])]
+            m = 3 ** len(common)
+            grid = np.indices((3,) * len(common)).reshape(len(common), m).T     # itertools.product's order
+            at = symbol[grid]                                                   # (m, len(common))
+            column = {p: c for c, p in enumerate(common)}
+            values = np.ones((m, len(places[b])), dtype=np.int64)
+            for j, p in enumerate(places[b]):
+                if p in column:
+                    values[:, j] = at[:, column[p]]
+            asking.append(np.full(m, ids[a], dtype=np.int64))
+            hands.append(k * span + values @ (3 ** np.arange(len(places[b]), dtype=np.int64)))
+            if a != b or by_rank:
+                expected.append(np.full(m, 1 if a > b else 2 if a < b else 0, dtype=np.int64))
+            else:                        # the first place, in order, where B is not equal decides
+                ordered = at[:, sorted(range(len(common)), key=lambda c: common[c])]
+                decided = ordered != 1
+                first = np.ones(m, dtype=np.int64) if not common else \
+                    np.where(decided.any(axis=1), ordered[np.arange(m), decided.argmax(axis=1)], 1)
+                expected.append(np.array([1, 0, 2], dtype=np.int64)[first])    # =: 0, <: 1, >: 2
+    made, inverse = np.unique(np.concatenate(hands), return_inverse=True)
+    first_b = len(ranks) + 1
+    for k, b in enumerate(ranks):                          # the B hands' key rows, rank by rank
+        at = np.flatnonzero(made // span == k)
+        w = len(places[b])
+        if not len(at) or not w:
+            continue
+        digits = (made[at, None] % span) // (3 ** np.arange(w, dtype=np.int64)) % 3
+        block = np.empty((len(at) * w, 4), dtype=np.int64)
+        block[:, 0] = np.repeat(first_b + at, w)
+        block[:, 1] = np.tile([o for o, _ in places[b]], len(at))
+        block[:, 2] = np.tile([i for _, i in places[b]], len(at))
+        block[:, 3] = digits.reshape(-1)
+        keys.append(block)
+    rank_of = np.concatenate([np.array(ranks, dtype=np.int64), np.array(ranks, dtype=np.int64)[made // span]])
+    seeds = np.stack([np.concatenate(asking), first_b + inverse.reshape(-1)], axis=1)
+    return (np.arange(1, len(rank_of) + 1, dtype=np.int64), rank_of, np.concatenate(keys), seeds,
+            np.concatenate(expected))
+
+
+def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], places: dict[Any, tuple],
+              fights: bool = False, asked: str | None = None) -> Proof:
+    """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
+    or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
+    ranks = sorted(places)
+    if not all(isinstance(r, int) for r in ranks) or not all(
+            isinstance(x, int) for ps in places.values() for p in ps for x in p):
+        raise _Fails("the table's ranks or key places are not integers")
+    pairs = [(a, b) for a in ranks for b in ranks]
+    count = sum(3 ** len(set(places[a]) & set(places[b])) for a, b in pairs)
+    if count > MAX_PATTERNS:
+        raise _Fails(f"{count:,} patterns of key places to ask (more than {MAX_PATTERNS:,})")
+    asked = asked or (I.BEAT if fights else I.COMPARE_HANDS)
+    by_rank = asked in (I.RANK_ORDER, I.BEAT_RANK)   # the order of the ranks alone
+    kept = [r.clause for name in sorted(cone | static) for r in rules.get(name, [])] + [_ASK[asked]]
+    inputs = {I.GET_RANK: ("set", "rank"), I.HAND_KEY: ("set", "order", "index", "value"), PAIR: ("set", "set")}
+    if fights:
+        inputs.update({I.IS_HAND: ("set",), I.DECLARED: I.INPUTS[I.DECLARED], I.HOLDS: I.INPUTS[I.HOLDS]})
+    program = Program(kept, inputs=inputs, asked=(ASKED,))
+    if by_rank and not any(a.pred == I.HAND_KEY for name in cone for r in rules.get(name, []) for a in _atoms(r)):
+        places = {r: () for r in ranks}     # the ranks' order, read without a key: one pattern a pair
+    rank_ids, rank_of, key_rows, seeds, expected = _patterns(ranks, places, by_rank)
+    db = Compiled(program=program, threads=1)
+    try:
+        con = db._con
+        con.register("x_rank", {"c0": rank_ids, "c1": rank_of})
+        con.register("x_key", {f"c{k}": key_rows[:, k] for k in range(4)})
+        con.register("x_pairs", {"c0": seeds[:, 0], "c1": seeds[:, 1], "r": expected})
+        sql = {I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"', I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
+               PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"', "worlds": "SELECT 0 AS w"}
+        if fights:               # every set a hand of five fresh cards: set s holds 5s .. 5s + 4
+            sql.update({I.IS_HAND: 'SELECT 0, c0 FROM "x_rank"', I.DECLARED: 'SELECT 0, c0 FROM "x_rank"',
+                        I.HOLDS: 'SELECT 0, c0, p.range, 5 * c0 + p.range FROM "x_rank", range(5) p'})
+        red = {"wrong": 'SELECT p.c0, p.c1, p.r, list(c.a2 ORDER BY c.a2) FROM "x_pairs" p '
+                        'LEFT JOIN {' + ASKED + '} c ON c.a0 = p.c0 AND c.a1 = p.c1 '
+                        'GROUP BY p.c0, p.c1, p.r HAVING count(c.a2) <> 1 OR bool_or(c.a2 <> p.r) '
+                        'ORDER BY p.c0, p.c1 LIMIT 1'}
+        try:
+            out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
+        except Exception as exc:                 # the rules fail on the abstract hands: no proof
+            raise_if_stopped(exc)                # ... but a stop is a stop, not a failed proof
+            raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "
+                         f"{str(exc).splitlines()[0] if str(exc) else ''})") from None
+    finally:
+        db.close()
+    if out["wrong"]:
+        a_id, b_id, want, got = out["wrong"][0]
+        ra, rb = int(rank_of[a_id - 1]), int(rank_of[b_id - 1])
+        va = key_rows[key_rows[:, 0] == a_id, 3].tolist()
+        vb = key_rows[key_rows[:, 0] == b_id, 3].tolist()
+        return Proof(False, f"{asked} of a rank-{ra} hand with key values {va} and a rank-{rb} hand with "
+                            f"{vb} (places {list(places[ra])}, {list(places[rb])}) gives {got or 'nothing'}, "
+                            f"where the table's order says {want}", len(seeds))
+    if fights:
+        return Proof(True, f"{asked} reads a fight's hands only through getRank, handKey, isHand and their cards as "
+                           f"tokens, and orders all {len(seeds):,} patterns of {len(ranks)} ranks' keys of two "
+                           "disjoint hands as the table does", len(seeds))
+    return Proof(True, f"{asked} reads hands only through getRank and handKey, and orders all "
+                       f"{len(seeds):,} patterns of {len(ranks)} ranks' keys as the table does", len(seeds))

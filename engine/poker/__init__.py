@@ -1,0 +1,1 @@
+"""Pure poker helpers: card notation, best-of-seven arithmetic, matchups and ranges.  No rules are asked here."""
