@@ -1,7 +1,7 @@
 """Issue 11's batch I/O targets: 1,000,000 fights read and written end to end within 500 MB peak
 memory in each format (YAML, JSON, JSON Lines), in at most 60 s for YAML and 20 s for JSON Lines.
 
-Each format runs in a fresh process that reads the file with engine.batch.read_fights, checks
+Each format runs in a fresh process that reads the file with engine.io.fights.read_fights, checks
 every fight (engine.io.fights.check_fight), and writes one result per fight with write_results in the
 same format, to a file: the batch I/O of `poker judge` without the judging (bench_judge.py times
 that).  Reported: wall time, fights/s, and peak RSS (resource.getrusage) of that process.
@@ -27,7 +27,7 @@ PEAK_MB = 500
 
 CHILD = """
 import resource, sys, time
-from engine.batch import check_fight, read_fights, write_results
+from engine.io.fights import check_fight, read_fights, write_results
 src, out, form = sys.argv[1:4]
 start = time.perf_counter()
 

@@ -364,7 +364,7 @@ winnings = [0, 21]
 
 def test_a_result_is_the_line_of_json_the_encoder_writes():
     """Results are written as lines of JSON directly (engine.history): each must be exactly what
-    engine.batch.dumps writes of its data (keys in order, separators, the characters some readers
+    engine.io.fights.dumps writes of its data (keys in order, separators, the characters some readers
     take for line breaks escaped), whatever the hand: names out of ASCII, amounts in cents, a
     record that disagrees, unknown cards, an invalid or unsupported hand, the reasons --explain
     gives."""

@@ -442,7 +442,7 @@ def test_a_read_only_cache_directory_is_read_and_not_written(rules26, built, cac
 
 
 def test_two_processes_sharing_an_empty_cache_build_once(rules26, cache):
-    script = ("import sys; from engine import Engine; from engine.table import five_card_table, STATS; "
+    script = ("import sys; from engine import Engine; from engine.judging.table import five_card_table, STATS; "
               "five_card_table(Engine(sys.argv[1])); print(STATS['built'], STATS['loaded'])")
     env = dict(os.environ, POKER_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT))
     procs = [subprocess.Popen([sys.executable, "-c", script, str(rules26)], env=env, stdout=subprocess.PIPE,

@@ -441,7 +441,7 @@ _str = json.encoder.encode_basestring            # a text as JSON (the encoder's
 
 
 def _value(x: Any) -> str:
-    """A value as JSON, as engine.batch.dumps writes it (an id may be any TOML value)."""
+    """A value as JSON, as engine.io.fights.dumps writes it (an id may be any TOML value)."""
     if type(x) is int:
         return str(x)
     if type(x) is str:
@@ -711,7 +711,7 @@ class Histories:
     # A hand's result is written as its line of JSON at once (what `poker judge` writes; the API
     # reads the line back): formatting the known shape of a result is five times faster than
     # building its dicts for the encoder, and a result is a fifth of a hand history's work.  The
-    # text is byte for byte what engine.batch.dumps writes of the same dict (a test holds it).
+    # text is byte for byte what engine.io.fights.dumps writes of the same dict (a test holds it).
 
     def _result(self, h: _Hand) -> str:
         p = h.played
