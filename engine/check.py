@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from . import interface as I
 from . import policy
 from .evaluators import Ask, World, verdicts
+from .evaluators.sql.duckdb import Worlds
+from .evaluators.sql.evaluator import CompiledEvaluator
 from .loader import RuleError
 
 if TYPE_CHECKING:
@@ -194,9 +196,8 @@ def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduc
     """Ask the compiled rules about every k-card hand, each its own world, a chunk at a time.
 
     Hand w is the w-th in lexicographic order (:func:`unrank`); set 1 of world w.  ``reduce``
-    holds SELECTs over the computed relations (see Compiled.run); each chunk yields their rows.
+    holds SELECTs over the computed relations (see Database.run); each chunk yields their rows.
     """
-    from .evaluators.compiled import CompiledEvaluator, Worlds
     compiled = engine.evaluator(CHUNK)
     assert isinstance(compiled, CompiledEvaluator)
     db = compiled.compiled
@@ -375,7 +376,6 @@ def _fights_compiled(engine: "Engine", s: _Sampler, n: int, tick: Progress,
     and every violation looked for in SQL; only a counterexample is fetched.  ``proofs``: beat's
     and beatRank's fight proofs, which, where they hold, give the obligations for every fight of
     two disjoint hands (the table's order is a total preorder; beatRank the order of the ranks)."""
-    from .evaluators.compiled import Worlds
     db = _duckdb(engine, n).compiled
     step = tick("fights and triples", 2 * n)
     show = engine.notation.format

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 from . import interface as I
 from . import loader, rulesets
 from .evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
-from .evaluators.compiled import Untranslatable, worker_count
+from .datalog.ir import Untranslatable
+from .evaluators.sql.evaluator import CompiledEvaluator
+from .evaluators.workers import worker_count
 from .evaluators.local import LocalEvaluator
 from .evaluators.reference import ReferenceEvaluator
 from .hilo import with_low
@@ -257,7 +259,6 @@ class Engine(LogicOwner):
         if worlds <= SMALL_BATCH:
             return self._local
         if self._batch is None:
-            from .evaluators.compiled import CompiledEvaluator
             self._batch = CompiledEvaluator(program=self._local.program)
             self._batch.reference = self.reference
         return self._batch
@@ -275,7 +276,6 @@ class Engine(LogicOwner):
         """
         n = worker_count(MAX_WORKERS)
         if self._workers is None or self._workers[0] != n:
-            from .evaluators.compiled import CompiledEvaluator
             if self._local is None or n <= 1:
                 evaluators = [self.evaluator(SMALL_BATCH + 1)]
             else:

@@ -49,6 +49,7 @@ import numpy as np
 from . import interface as I
 from . import policy, sevens
 from .check import KEYS, RANKS, Progress, every_hand
+from .datalog.ir import STR
 from .evaluators import verdicts
 from .limits import raise_if_stopped
 from .table import FiveTable, TableError, five_card_tables, merge_places, say
@@ -516,7 +517,6 @@ def _every_hand_strengths(engine: "Engine", cards: list[int], tick: Progress) ->
 def _places(engine: "Engine", shapes: list[tuple]) -> Any:
     """FiveTable.places from every ranked hand's (rank, places of its key), or None (a rank with
     two shapes, a place twice, or places the rules write as strings)."""
-    from .evaluators.compiled import STR
     key = engine.evaluator(10 ** 6).compiled.program.preds.get(I.HAND_KEY)
     if key is not None and STR in (key.types[1], key.types[2]):
         return None

@@ -38,7 +38,9 @@ from . import interface as I
 from .batch import Dumped, dumps, json_safe, safe_line
 from .core import MAX_WORKERS
 from .evaluators import Ask, World, verdicts
-from .evaluators.compiled import CompiledEvaluator, worker_count
+from .evaluators import workers as worker_policy
+from .evaluators.sql.evaluator import CompiledEvaluator
+from .evaluators.workers import worker_count
 from .hilo import with_low
 from .io import remove_run_directory, remove_stale_runs, run_directory
 from .limits import collector_paused, stop_soon, worker_process
@@ -360,8 +362,7 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dic
     assert judge is not None
     if not _WRAPPED:                            # the first part in this worker: its own databases
         _WRAPPED = True
-        from .evaluators import compiled
-        compiled.DEFAULT_THREADS = 1            # of one thread: the other workers use the other cores
+        worker_policy.DEFAULT_THREADS = 1           # of one thread: the other workers use the other cores
         with contextlib.suppress(OSError):
             os.nice(10)
         parent = judge.engines

@@ -40,8 +40,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable
 
 from . import interface as I
+from .datalog.graph import reach
+from .datalog.ir import Atom, Compare, Const, Op, Untranslatable, Var, variables
+from .datalog.program import Program
+from .datalog.reader import read
+from .evaluators import Ask, World
+from .evaluators.local import LocalEvaluator
+from .evaluators.sql.duckdb import Database, Disagreement, Worlds
 from .limits import raise_if_stopped
-from .loader import RuleError
+from .loader import Clause, RuleError
 
 if TYPE_CHECKING:
     from .core import Engine
@@ -109,7 +116,6 @@ def prove_candidates(clauses: Iterable[Any], local: Any = None) -> Proof:
     its positive literals, P and S its head's two distinct variables.  The table's showdowns read
     mayPlay's rows for each player's own fives only (engine/tabled.py); a rule that lets a player
     play another's five fails here, and its showdowns are asked of the rules."""
-    from .evaluators.compiled import Untranslatable, Var
     try:
         rules = _rules(list(clauses), local)
         found = rules.get(I.MAY_PLAY, [])
@@ -166,7 +172,6 @@ def prove(clauses: Iterable[Any], places: Places | None, local: Any = None) -> P
     """Both steps, from the clauses and where each rank's key values are (``FiveTable.places``:
     None when a rank has them at several places; see the module's docstring).  ``local``: the
     clauses' in-process evaluator, when the caller has one (not made again)."""
-    from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
         rules = _rules(clauses, local)
@@ -194,7 +199,6 @@ def prove_fights(clauses: Iterable[Any], places: Places | None, all_hands: bool,
     pattern of two ranks' keys, two hands of fresh disjoint cards with those abstract values, each
     a hand (isHand holds of every hand of the deck: ``all_hands``), get beat's table order.
     """
-    from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
         rules, cone, static = _fight_cone(clauses, asked)
@@ -226,7 +230,6 @@ def prove_showdowns(clauses: Iterable[Any], places: Places | None, order: Proof 
     shape, about a showdown of the first cards of the deck (engine/tabled.py).  ``order``: the
     proof of step (1) for compareHands, when :func:`prove` has made it already.
     """
-    from .evaluators.compiled import Untranslatable
     clauses = list(clauses)
     try:
         rules = _rules(clauses, local)
@@ -264,14 +267,8 @@ def _showdown_shape(rules: dict[str, list[Any]]) -> None:
 def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
     """The world predicates that the roots reach (the roots included)."""
     is_world = _world(rules)
-    out: set[str] = set()
-    todo = list(roots)
-    while todo:
-        name = todo.pop()
-        if name in out or name in I.INPUTS or not is_world(name):
-            continue
-        out.add(name)
-        todo += [a.pred for r in rules.get(name, []) for a in _atoms(r)]
+    out = reach(roots, lambda name: [a.pred for r in rules.get(name, []) for a in _atoms(r)],
+                lambda name: name not in I.INPUTS and is_world(name))
     missing = roots - out - set(rules)
     if missing:
         raise _Fails(f"the rules define no {', '.join(sorted(missing))}")
@@ -279,7 +276,6 @@ def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
 
 
 def _one_rule(rules: dict[str, list[Any]], name: str, how: str) -> Any:
-    from .evaluators.compiled import Var
     found = rules.get(name, [])
     if len(found) != 1 or found[0].aggregate or not all(isinstance(t, Var) for t in found[0].head) \
             or len({t.name for t in found[0].head}) != len(found[0].head):
@@ -289,7 +285,6 @@ def _one_rule(rules: dict[str, list[Any]], name: str, how: str) -> Any:
 
 def _steps(rule: Any) -> list[tuple]:
     """A clause's body as comparable tuples: ('atom', pred, negated, args) or ('cmp', op, l, r)."""
-    from .evaluators.compiled import Atom
     return sorted((("atom", s.pred, s.negated, s.args) if isinstance(s, Atom) else ("cmp", s.op, s.left, s.right)
                    for s in rule.body), key=repr)
 
@@ -298,7 +293,6 @@ def _best_of(rules: dict[str, list[Any]], name: str) -> tuple[str, str]:
     """(Y, C) when ``name(P, S) <= Y(P, S) & ~Z(P, S)`` and ``Z(P, S) <= Y(P, S) & Y(P, R) &
     C(R, S, 1)`` (C rankOrder or compareHands): the fives of Y that no other of P's fives of Y
     beats in C's order.  _Fails otherwise."""
-    from .evaluators.compiled import Const, Var
     how = f"the best of a relation ({name}(P, S) <= Y(P, S) & ~Z(P, S))"
     rule = _one_rule(rules, name, how)
     if len(rule.head) != 2 or len(rule.body) != 2:
@@ -338,7 +332,6 @@ def _best_players(rules: dict[str, list[Any]]) -> None:
     """``showdownWinner(T, P) <= seat(T, P) [& board(T, B)] & ~invalidShowdown(T) & ~O(T, P)`` and
     ``O(T, P) <= seat(T, P) & seat(T, Q) & (Q != P) & plays(P, S) & plays(Q, R) &
     compareHands(R, S, 1)`` (_Fails if not)."""
-    from .evaluators.compiled import Const, Var
     how = "the seated players that no other outdraws when the showdown is valid"
     rule = _one_rule(rules, I.SHOWDOWN_WINNER, how)
     if len(rule.head) != 2:
@@ -394,8 +387,6 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
     every suit read, so no answer of the cone changes but at card and suit places, and the three
     have none (checked).  The table build asks the rules about one hand of each class of hands
     under renamings, about 134,000 of the 2,598,960 (engine/table.py)."""
-    from .evaluators.compiled import Untranslatable
-    from .evaluators.local import LocalEvaluator, _Run
     clauses = list(clauses)
     try:
         rules = _rules(clauses)
@@ -405,10 +396,10 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
                 return f"{name} reads the input facts"
         local = LocalEvaluator(clauses)
         deck = sorted(_deck(local))
-        run = _Run(local, {})
+        views = {name: local.static_view(name, [(c,) for c in deck]) for name in (I.GET_VALUE, I.GET_SUIT)}
 
-        def one(name: str, card: Any) -> Any:
-            rows = local.static[name] if name in local.static else run.view_lookup(name, (card,), (), ())
+        def one(name: str, card: Any) -> Any:       # asked card by card, in the deck's order
+            rows = local.static[name] if name in local.static else next(views[name])
             found = {r[1] for r in rows if r[0] == card}
             if len(found) != 1:
                 raise _Fails(f"{name} gives the card {card} {len(found)} values")
@@ -443,7 +434,6 @@ def showdown_obstacle(clauses: Iterable[Any]) -> str | None:
 
 
 def _obstacle(check: Any, what: str) -> str | None:
-    from .evaluators.compiled import Untranslatable
     try:
         check()
         return None
@@ -484,13 +474,11 @@ def _rules(clauses: list[Any], local: Any = None) -> dict[str, list[Any]]:
 
 @functools.lru_cache(maxsize=8)
 def _read_rules(clauses: tuple[Any, ...], local: Any = None) -> dict[str, list[Any]]:
-    from .evaluators.compiled import _Reader
-    from .evaluators.local import LocalEvaluator
     local = local if local is not None else LocalEvaluator(clauses)
     deck = _deck(local)
     every: dict[str, list[Any]] = {}
     for clause in clauses:
-        rule = _Reader(clause).rule()
+        rule = read(clause)
         every.setdefault(rule.pred, []).append(rule)
     places = _held(every)
     return {name: kept for name, rules in every.items()
@@ -505,7 +493,6 @@ def _deck(local: Any) -> set[Any]:
         if name in local.static:
             out |= {r[0] for r in local.static[name]}
         elif name in local.program.preds:
-            from .evaluators import Ask, World
             ask = Ask(name, (None, None, None))
             out |= {r[0] for r in local.answers([World(())], [ask])[0][ask]}
     return out
@@ -514,7 +501,6 @@ def _deck(local: Any) -> set[Any]:
 def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:
     """The argument places that only ever hold a card some set holds: holds' card, and a place
     where every clause of its predicate puts a variable read at such a place (member's card)."""
-    from .evaluators.compiled import Var
     held: dict[str, set[int]] = {I.HOLDS: {CARD}}
     changed = True
     while changed:
@@ -532,7 +518,6 @@ def _held(rules: dict[str, list[Any]]) -> dict[str, set[int]]:
 
 
 def _held_vars(rule: Any, held: dict[str, set[int]]) -> set[str]:
-    from .evaluators.compiled import Var
     return {a.args[j].name for a in _atoms(rule) if not a.negated for j in held.get(a.pred, ())
             if j < len(a.args) and isinstance(a.args[j], Var)}
 
@@ -542,8 +527,6 @@ def _dead(rule: Any, local: Any, deck: set[Any], held_places: dict[str, set[int]
     deck passes (``getValue(C, 0) <= holds(S, I, C) & ~isCard(C)``, ``foreign(S) <= member(S, C)
     & ~isCard(C)``): it never fires where every card held is of the deck, as in the table's
     worlds and the fights and showdowns read off it."""
-    from .evaluators.compiled import Var
-    from .evaluators.local import _Run
     held = _held_vars(rule, held_places)
     for a in _atoms(rule):
         if not (deck and a.negated and len(a.args) == 1 and isinstance(a.args[0], Var) and a.args[0].name in held):
@@ -555,14 +538,12 @@ def _dead(rule: Any, local: Any, deck: set[Any], held_places: dict[str, set[int]
             if all((c,) in local.static[a.pred] for c in deck):
                 return True
         elif pred.inputs == frozenset({0}):             # a test of a bound card (isCard)
-            run = _Run(local, {})
-            if all(run.view_lookup(a.pred, (c,), (), ()) for c in deck):
+            if all(local.static_view(a.pred, [(c,) for c in deck])):
                 return True
     return False
 
 
 def _atoms(rule: Any) -> list[Any]:
-    from .evaluators.compiled import Atom
     return [s for s in rule.body if isinstance(s, Atom)]
 
 
@@ -637,13 +618,7 @@ def _check_local(rules: dict[str, list[Any]], tabled: dict[str, int]) -> None:
 
 
 def _static_closure(name: str, rules: dict[str, list[Any]]) -> set[str]:
-    out, todo = set(), [name]
-    while todo:
-        n = todo.pop()
-        if n not in out:
-            out.add(n)
-            todo += [a.pred for r in rules.get(n, []) for a in _atoms(r)]
-    return out
+    return reach([name], lambda n: [a.pred for r in rules.get(n, []) for a in _atoms(r)])
 
 
 def _where(rule: Any) -> str:
@@ -651,14 +626,12 @@ def _where(rule: Any) -> str:
 
 
 def _var_names(term: Any) -> set[str]:
-    from .evaluators.compiled import _vars
-    return _vars(term)
+    return variables(term)
 
 
 def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> dict[str, set[int]]:
     """The argument places that hold a kind of value (sets, cards, positions): the seeds, and a
     cone predicate's head place wherever a clause puts there a variable read at such a place."""
-    from .evaluators.compiled import Var
     places = {name: set(at) for name, at in seeds.items()}
     changed = True
     while changed:
@@ -688,7 +661,6 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
     places.  Then any one-to-one renaming of them (that the observers do not see) changes no answer
     of the cone.  The places, by predicate."""
     observers = observers or {}
-    from .evaluators.compiled import Compare, Var
     places = _propagate(cone, rules, seeds)
     for name in sorted(cone):
         for rule in rules[name]:
@@ -723,7 +695,6 @@ def _understood(rule: Any, kind: set[str], word: str) -> None:
     """Deny by default: the only terms a proof reads are variables, constants and arithmetic
     over them, and an aggregate's keys are its head; a value of the kind in a sum_'s for_each
     (or any other place the checks above do not name) fails the proof."""
-    from .evaluators.compiled import Atom, Compare, Const, Op, Var
     for t in (*rule.head, *(x for s in rule.body for x in (s.args if isinstance(s, Atom) else (s.left, s.right)))):
         if not isinstance(t, (Var, Const, Op)):
             raise _Fails(f"{_where(rule)}: a term the proof does not read ({t!r})")
@@ -736,7 +707,6 @@ def _understood(rule: Any, kind: set[str], word: str) -> None:
 
 def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> None:
     """Set ids only at set places, only the head's, never repeated, compared or computed."""
-    from .evaluators.compiled import Atom, Var
     places = _propagate(cone, rules, seeds)
     for name in sorted(cone):
         for rule in rules[name]:
@@ -771,7 +741,6 @@ def _check_sets(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, se
 
 def _check_values(cone: set[str], rules: dict[str, list[Any]]) -> None:
     """handKey's values: only compared, A's with B's at the same place (module docstring, 1)."""
-    from .evaluators.compiled import Compare, Var
     for name in sorted(cone):
         for rule in rules[name]:
             bound: dict[str, Any] = {}
@@ -820,7 +789,6 @@ PAIR, ASKED = "proof$pair", "proof$asked"
 def _ask_clause(asked: str) -> Any:
     import ast
     from pathlib import Path
-    from .loader import Clause
     text = f"{ASKED}(A, B, R) <= {PAIR}(A, B) & {asked}(A, B, R)"
     node = ast.parse(text.replace("$", "_"), mode="eval").body
     for n in ast.walk(node):                        # names with '$' cannot be written in a rule file
@@ -891,7 +859,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
               fights: bool = False, asked: str | None = None) -> Proof:
     """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
     or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
-    from .evaluators.compiled import Compiled, Program, Worlds
+    import numpy as np
     ranks = sorted(places)
     if not all(isinstance(r, int) for r in ranks) or not all(
             isinstance(x, int) for ps in places.values() for p in ps for x in p):
@@ -910,23 +878,23 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     if by_rank and not any(a.pred == I.HAND_KEY for name in cone for r in rules.get(name, []) for a in _atoms(r)):
         places = {r: () for r in ranks}     # the ranks' order, read without a key: one pattern a pair
     rank_ids, rank_of, key_rows, seeds, expected = _patterns(ranks, places, by_rank)
-    db = Compiled(program=program, threads=1)
+    db = Database(program, threads=1)
     try:
-        con = db._con
-        con.register("x_rank", {"c0": rank_ids, "c1": rank_of})
-        con.register("x_key", {f"c{k}": key_rows[:, k] for k in range(4)})
-        con.register("x_pairs", {"c0": seeds[:, 0], "c1": seeds[:, 1], "r": expected})
-        sql = {I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"', I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
-               PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"', "worlds": "SELECT 0 AS w"}
+        zeros = lambda n: np.zeros(n, dtype=np.int64)  # noqa: E731  (every row of world 0)
+        columns: dict[str, dict[str, Any]] = {
+            I.GET_RANK: {"w": zeros(len(rank_ids)), "a0": rank_ids, "a1": rank_of},
+            I.HAND_KEY: {"w": zeros(len(key_rows)), **{f"a{k}": key_rows[:, k] for k in range(4)}},
+            PAIR: {"w": zeros(len(seeds)), "a0": seeds[:, 0], "a1": seeds[:, 1]},
+            "expected": {"a": seeds[:, 0], "b": seeds[:, 1], "r": expected},
+            "worlds": {"w": zeros(1)}}
         if fights:               # every set a hand of five fresh cards: set s holds 5s .. 5s + 4
-            sql.update({I.IS_HAND: 'SELECT 0, c0 FROM "x_rank"', I.DECLARED: 'SELECT 0, c0 FROM "x_rank"',
-                        I.HOLDS: 'SELECT 0, c0, p.range, 5 * c0 + p.range FROM "x_rank", range(5) p'})
-        red = {"wrong": 'SELECT p.c0, p.c1, p.r, list(c.a2 ORDER BY c.a2) FROM "x_pairs" p '
-                        'LEFT JOIN {' + ASKED + '} c ON c.a0 = p.c0 AND c.a1 = p.c1 '
-                        'GROUP BY p.c0, p.c1, p.r HAVING count(c.a2) <> 1 OR bool_or(c.a2 <> p.r) '
-                        'ORDER BY p.c0, p.c1 LIMIT 1'}
+            sets, position = np.repeat(rank_ids, 5), np.tile(np.arange(5, dtype=np.int64), len(rank_ids))
+            columns.update({I.IS_HAND: {"w": zeros(len(rank_ids)), "a0": rank_ids},
+                            I.DECLARED: {"w": zeros(len(rank_ids)), "a0": rank_ids},
+                            I.HOLDS: {"w": zeros(len(sets)), "a0": sets, "a1": position, "a2": 5 * sets + position}})
         try:
-            out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
+            out = db.run(Worlds(columns=columns), [], reduce={"wrong": Disagreement(ASKED, "expected")},
+                         compute=[ASKED])
         except Exception as exc:                 # the rules fail on the abstract hands: no proof
             raise_if_stopped(exc)                # ... but a stop is a stop, not a failed proof
             raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "

@@ -57,11 +57,15 @@ import numpy as np
 
 from . import interface as I
 from . import sevens
+from .datalog.ir import INT, STR, Untranslatable
+from .datalog.joint import joint_program
+from .evaluators.sql.duckdb import Database, FirstSet, Worlds
+from .evaluators.sql.evaluator import CompiledEvaluator
+from .evaluators.workers import worker_count
 from .loader import RuleError
 
 if TYPE_CHECKING:
     from .core import Engine
-    from .evaluators.compiled import Compiled
 
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
            "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
@@ -312,7 +316,7 @@ def five_card_tables(engines: Sequence["Engine"], progress: Progress | None = No
     """:func:`five_card_table` of several rule sets (``poker diff``'s two), the same tables.
 
     Those that are neither memoised nor cached, and share a deck, are built together: one pass
-    over the hands, in one program (:func:`engine.evaluators.compiled.joint_program`) where what
+    over the hands, in one program (:func:`engine.datalog.joint.joint_program`) where what
     the rule sets define alike is computed once.  ``standard`` and ``eventb`` together take
     little longer than one of them.  With several rule sets, a TableError names the one at fault.
     """
@@ -395,15 +399,14 @@ def _digest(engine: "Engine") -> str:
 # ---- asking the rules -----------------------------------------------------------------------
 
 
-def _compiled(engine: "Engine") -> "Compiled":
-    from .evaluators.compiled import CompiledEvaluator
+def _compiled(engine: "Engine") -> "Database":
     evaluator = engine.evaluator(10 ** 6)
     if not isinstance(evaluator, CompiledEvaluator):       # pragma: no cover - fallback checked before
         raise TableError(f"the rules are not compiled ({engine.fallback})")
     return evaluator.compiled
 
 
-def _ask(db: "Compiled", hands: np.ndarray) -> "Asked":
+def _ask(db: "Database", hands: np.ndarray) -> "Asked":
     """getRank, handKey and isHand of set 1 in worlds 0..m-1 (world w: the five card ids
     hands[w]), in one run of the compiled rules: (worlds, ranks) of getRank's rows, handKey's rows
     as arrays w, o (order), i (index), v (value) (strings stay coded), and the worlds where isHand
@@ -414,53 +417,42 @@ def _ask(db: "Compiled", hands: np.ndarray) -> "Asked":
 Asked = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]
 
 
-def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
+def _ask_each(db: "Database", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
     """:func:`_ask` for each rule set of a joint program (``renames``: each one's names in it,
-    see :func:`engine.evaluators.compiled.joint_program`), in one run."""
-    from .evaluators.compiled import Worlds
+    see :func:`engine.datalog.joint.joint_program`), in one run."""
     m = len(hands)
-    holds = {"w": np.repeat(np.arange(m, dtype=np.int64), hands.shape[1]),
-             "i": np.tile(np.arange(hands.shape[1], dtype=np.int64), m),
-             "c": np.ascontiguousarray(hands, dtype=np.int64).ravel()}
+    one = np.ones(m, dtype=np.int64)
+    worlds = Worlds(columns={
+        I.DECLARED: {"w": np.arange(m, dtype=np.int64), "s": one},
+        I.HOLDS: {"w": np.repeat(np.arange(m, dtype=np.int64), hands.shape[1]),
+                  "s": np.ones(m * hands.shape[1], dtype=np.int64),
+                  "i": np.tile(np.arange(hands.shape[1], dtype=np.int64), m),
+                  "c": np.ascontiguousarray(hands, dtype=np.int64).ravel()},
+        "worlds": {"w": np.arange(m, dtype=np.int64)}})
     preds = db.program.preds
-    reduce: dict[str, str] = {}
+    reduce: dict[str, FirstSet] = {}
     compute: list[str] = []
     for k, rename in enumerate(renames):
         rank, key = rename.get(I.GET_RANK, I.GET_RANK), rename.get(I.HAND_KEY, I.HAND_KEY)
-        reduce[f"rank{k}"] = f'CREATE OR REPLACE TABLE "x_rank{k}" AS SELECT w, a1 AS r FROM {{{rank}}} WHERE a0 = 1'
+        reduce[f"rank{k}"] = FirstSet(rank)
         compute.append(rank)
         hand = rename.get(I.IS_HAND, I.IS_HAND)
         if hand in preds and preds[hand].arity == 1:
             compute.append(hand)
-            reduce[f"hand{k}"] = f'CREATE OR REPLACE TABLE "x_hand{k}" AS SELECT DISTINCT w FROM {{{hand}}} WHERE a0 = 1'
+            reduce[f"hand{k}"] = FirstSet(hand, distinct=True)
         if key in preds:
             compute.append(key)
-            reduce[f"key{k}"] = (f'CREATE OR REPLACE TABLE "x_key{k}" AS SELECT w, a1 AS o, a2 AS i, a3 AS v '
-                                 f'FROM {{{key}}} WHERE a0 = 1')
-    worlds = Worlds(sql={I.DECLARED: f"SELECT range, 1 FROM range({m})",
-                         I.HOLDS: 'SELECT w, 1, i, c FROM "x_cards"',
-                         "worlds": f"SELECT range AS w FROM range({m})"})
+            reduce[f"key{k}"] = FirstSet(key)
+    got = db.run(worlds, [], reduce=reduce, compute=compute)
     out: list[Asked] = []
-    with db._lock:
-        con = db._con
-        con.register("x_cards", holds)
-        try:
-            db.run(worlds, [], reduce=reduce, compute=compute)
-            for k in range(len(renames)):
-                ranks = con.execute(f'SELECT w, r FROM "x_rank{k}"').fetchnumpy()
-                if f"key{k}" in reduce:
-                    keys = con.execute(f'SELECT w, o, i, v FROM "x_key{k}"').fetchnumpy()
-                else:
-                    keys = {c: np.zeros(0, dtype=np.int64) for c in "woiv"}
-                hands_w = np.asarray(con.execute(f'SELECT w FROM "x_hand{k}"').fetchnumpy()["w"]) \
-                    if f"hand{k}" in reduce else np.zeros(0, dtype=np.int64)
-                out.append((np.asarray(ranks["w"]), np.asarray(ranks["r"]),
-                            {c: np.asarray(keys[c]) for c in "woiv"}, hands_w))
-        finally:
-            con.unregister("x_cards")
-            for k in range(len(renames)):
-                con.execute(f'DROP TABLE IF EXISTS "x_rank{k}"; DROP TABLE IF EXISTS "x_key{k}"; '
-                            f'DROP TABLE IF EXISTS "x_hand{k}"')
+    none = np.zeros(0, dtype=np.int64)
+    for k in range(len(renames)):
+        ranks = got[f"rank{k}"]
+        keys = got.get(f"key{k}")
+        keys = {c: np.asarray(keys[col]) for c, col in zip("woiv", ("w", "a1", "a2", "a3"))} if keys is not None \
+            else {c: none for c in "woiv"}
+        hands_w = np.asarray(got[f"hand{k}"]["w"]) if f"hand{k}" in got else none
+        out.append((np.asarray(ranks["w"]), np.asarray(ranks["a1"]), keys, hands_w))
     return out
 
 
@@ -533,7 +525,6 @@ def _pad(rows: list[np.ndarray], width: int, dtype: np.dtype) -> list[np.ndarray
 
 
 def _workers(total: int) -> int:
-    from .evaluators.compiled import worker_count
     return max(1, min(worker_count(MAX_WORKERS), math.ceil(total / 5_000)))
 
 
@@ -544,12 +535,11 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
     hand per suit class (``by_class`` and the rules proven blind to suits), a table is verified
     as a cached one is: a sample of the hands outside those it asked, asked of the rules; on a
     difference, every hand is asked instead."""
-    from .evaluators.compiled import Compiled, Untranslatable, joint_program
     if len(engines) == 1:
         program, renames = _compiled(engines[0]).program, [{}]
     else:
         try:
-            program, renames = joint_program([e.ruleset.clauses for e in engines])
+            program, renames = joint_program([e.ruleset.clauses for e in engines], I.INPUTS, I.ASKED)
         except Untranslatable:                 # each compiles alone: build them one by one
             return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named, by_class)]
     cards = engines[0].deck
@@ -572,7 +562,7 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
     lock = threading.Lock()
     done = [0, 0]                              # hands done, hands reported
 
-    def work(db: "Compiled", report: bool) -> None:
+    def work(db: "Database", report: bool) -> None:
         while not stop.is_set():
             k = next(taken)
             if k >= len(spans):
@@ -595,7 +585,7 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
                     delta, done[1] = done[0] - done[1], done[0]
                 step(delta)
 
-    def guarded(db: "Compiled") -> None:
+    def guarded(db: "Database") -> None:
         try:
             work(db, False)
         except BaseException as exc:          # handed to the main thread
@@ -603,7 +593,7 @@ def _build_each(engines: Sequence["Engine"], digests: Sequence[str], progress: P
                 errors.append(exc)
             stop.set()
 
-    dbs = [Compiled(program=program, threads=1) for _ in range(workers)]
+    dbs = [Database(program, threads=1) for _ in range(workers)]
     threads = [threading.Thread(target=guarded, args=(db,), name=f"five-card-{i}", daemon=True)
                for i, db in enumerate(dbs[1:], 1)]
     try:
@@ -701,7 +691,6 @@ def _places(program, chunks: list[list[np.ndarray]], rename: dict[str, str] | No
             ) -> tuple[tuple[Any, tuple[tuple[Any, Any], ...]], ...] | None:
     """Each rank's places of handKey's values, from the chunks' distinct (rank, places) rows;
     None when a rank has two (FiveTable.places)."""
-    from .evaluators.compiled import STR
     key = program.preds.get((rename or {}).get(I.HAND_KEY, I.HAND_KEY))
     types = (key.types[1], key.types[2]) if key is not None else (None, None)
     rank_type = _types(program, rename)[0]
@@ -735,7 +724,6 @@ def merge_places(shapes: Iterable[tuple[Any, Sequence[Sequence[Any]]]]
 
 
 def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
-    from .evaluators.compiled import INT
     rename = rename or {}
     rank_type = program.preds[rename.get(I.GET_RANK, I.GET_RANK)].types[1]
     key = program.preds.get(rename.get(I.HAND_KEY, I.HAND_KEY))
@@ -745,7 +733,6 @@ def _types(program, rename: dict[str, str] | None = None) -> tuple[str, str]:
 def _decode(program, classes: list[np.ndarray], rename: dict[str, str] | None = None
             ) -> tuple[tuple[Any, tuple], ...]:
     """The classes as (rank, key) with the rules' values (strings decoded, as Engine.strength)."""
-    from .evaluators.compiled import STR
     _, key_type = _types(program, rename)
     strings = program.strings
 

@@ -287,7 +287,7 @@ def test_stale_run_directories_go_and_live_ones_stay(tmp_path, monkeypatch):
 def test_an_interrupt_is_never_taken_for_a_failed_proof(tmp_path, monkeypatch):
     """DuckDB reports Ctrl-C as its own error; engine/proof.py's `except Exception` took it for a
     proof that fails, and the batch went on the slow way for 20 s."""
-    from engine.evaluators.compiled import Compiled
+    from engine.evaluators.sql.duckdb import Database
     from engine.proof import prove
     from engine.table import five_card_table
     rules = copy_rules(tmp_path / "rules")
@@ -303,7 +303,7 @@ def test_an_interrupt_is_never_taken_for_a_failed_proof(tmp_path, monkeypatch):
             limits.interrupt_with(KeyboardInterrupt())
         except KeyboardInterrupt:
             raise RuntimeError("Query interrupted") from None
-    monkeypatch.setattr(Compiled, "run", interrupted)
+    monkeypatch.setattr(Database, "run", interrupted)
     returned = []
     with pytest.raises(KeyboardInterrupt):
         with limits.budget(60):

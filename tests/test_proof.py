@@ -446,13 +446,13 @@ def test_a_suit_card_or_position_smuggled_through_an_expression_fails_the_proof(
 def test_a_stopped_proof_stops_the_command(small, monkeypatch, stop):
     # Issue 30: an interrupt is never caught as a failed proof.
     import duckdb
-    from engine.evaluators.compiled import Compiled
+    from engine.evaluators.sql.duckdb import Database
     from engine.limits import BudgetExceeded
     error = {"budget": BudgetExceeded("the proof ran past its time budget"),
              "duckdb": duckdb.InterruptException("INTERRUPT Error: Interrupted!"), "ctrl-c": KeyboardInterrupt()}[stop]
 
     def run(*args, **kwargs):
         raise error
-    monkeypatch.setattr(Compiled, "run", run)
+    monkeypatch.setattr(Database, "run", run)
     with pytest.raises(type(error)):
         prove(small.ruleset.clauses, five_card_table(small, cache=False).places)

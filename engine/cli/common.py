@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 
 from .. import limits, loader
 from ..core import Engine
-from ..evaluators.compiled import worker_count
+from ..evaluators.workers import worker_count
 from ..history import WorkerLost
 from ..notation import InvalidCards
 from ..query import QueryError

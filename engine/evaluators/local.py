@@ -2,7 +2,7 @@
 
 DuckDB answers a million worlds in seconds but spends milliseconds on each statement, and a rule
 set is some sixty statements.  For a few worlds this module runs the *same* compiled program (the
-:class:`~engine.evaluators.compiled.Program`: the same clause order, binding, stratification and
+:class:`~engine.datalog.program.Program`: the same clause order, binding, stratification and
 typing) with Python sets: each body is a left-to-right join over indexed relations, negation a
 look-up that finds nothing, a view a function of its bound inputs, memoised.  Arithmetic is
 Python's own.  The differential tests hold it to pyDatalog and to the SQL, answer for answer.
@@ -11,11 +11,13 @@ Python's own.  The differential tests hold it to pyDatalog and to the SQL, answe
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .. import loader
 from . import Answers, Ask, World, exact, ordered
-from .compiled import DEMAND, Compare, Const, EvaluationError, Program, Rule, Var
+from .. import interface
+from ..datalog.ir import DEMAND, Compare, Const, EvaluationError, Rule, Var
+from ..datalog.program import Program
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -253,7 +255,7 @@ class LocalEvaluator(exact.Exact):
     fault = EvaluationError
 
     def __init__(self, clauses: Iterable[loader.Clause] | None = None, program: Program | None = None):
-        self.program = program if program is not None else Program(list(clauses or []))
+        self.program = program if program is not None else Program(list(clauses or []), interface.INPUTS, interface.ASKED)
         self._plans: dict[str, list[_Plan]] = {}
         self.static: dict[str, set[tuple]] = {}
         seed = _Run(self, {})
@@ -261,6 +263,12 @@ class LocalEvaluator(exact.Exact):
             pred = self.program.preds[name]
             if not pred.runtime and name not in self.program.inputs:
                 self.static[name] = seed.relation(name)
+
+    def static_view(self, name: str, inputs: Iterable[tuple]) -> Iterator[list[tuple]]:
+        """A view's rows for each of these values of its inputs, in turn, in a world of no input
+        facts (a static test of a card: isCard(C), getValue(C, V)), in one run."""
+        run = _Run(self, {})
+        return (run.view_lookup(name, values, (), ()) for values in inputs)
 
     def plans(self, name: str) -> list[_Plan]:
         plans = self._plans.get(name)
