@@ -33,10 +33,12 @@ memoised per table.  It costs a few seconds; it is what lets a table stand for t
 
 from __future__ import annotations
 
+import ast
 import functools
 import threading
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from . import interface as I
@@ -787,8 +789,6 @@ PAIR, ASKED = "proof$pair", "proof$asked"
 
 
 def _ask_clause(asked: str) -> Any:
-    import ast
-    from pathlib import Path
     text = f"{ASKED}(A, B, R) <= {PAIR}(A, B) & {asked}(A, B, R)"
     node = ast.parse(text.replace("$", "_"), mode="eval").body
     for n in ast.walk(node):                        # names with '$' cannot be written in a rule file

@@ -3,26 +3,42 @@
 A variable is bound by the first positive literal that names it, or by ``X == term`` once the
 term's variables are bound; a negated literal binds nothing.  :func:`binds` says that once;
 :func:`reading`, :func:`walk`, :func:`call_sites` and :func:`bound_before` are that reading seen
-from the passes and the evaluators.  Three readings differ on purpose and say how: the
+from the passes; :func:`assignment` is how the SQL and the in-process plans read a comparison.  Three readings differ on purpose and say how: the
 negation check (:func:`late_negation`), the demand's binders (:func:`binders`) and the types
 (:func:`type_env`).
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Container, Iterable, Mapping
 
 from .ir import DEMAND, INT, STR, Atom, Compare, Const, Op, Pred, Rule, Step, Term, Var, step_vars, variables
 
 
+def assignment(step: Compare, bound: Container[str]) -> tuple[str, Term] | None:
+    """(X, term) when a comparison binds X to a term (``X == term`` or ``term == X``, X not yet
+    bound and the term's variables bound, the left side first), else None: a test."""
+    if step.op == "==":
+        for side, other in ((step.left, step.right), (step.right, step.left)):
+            if isinstance(side, Var) and side.name not in bound and all(v in bound for v in variables(other)):
+                return side.name, other
+    return None
+
+
 def binds(step: Step, bound: set[str]) -> set[str]:
-    """The variables a step binds when read with ``bound`` already bound."""
+    """The variables a step binds when read with ``bound`` already bound.
+
+    >>> X, Y = Var("X"), Var("Y")
+    >>> binds(Atom("holds", (Var("S"), Const(0), X)), set()) == {"S", "X"}
+    True
+    >>> binds(Compare("==", Y, Op("+", X, Const(1))), {"X"}), binds(Compare("==", Y, X), set())
+    ({'Y'}, set())
+    >>> binds(Atom("isCard", (X,), negated=True), set())
+    set()
+    """
     if isinstance(step, Compare):
-        if step.op == "==":
-            for side, other in ((step.left, step.right), (step.right, step.left)):
-                if isinstance(side, Var) and side.name not in bound and variables(other) <= bound:
-                    return {side.name}
-        return set()
+        got = assignment(step, bound)
+        return {got[0]} if got is not None else set()
     if step.negated:
         return set()
     return {a.name for a in step.args if isinstance(a, Var)} - bound

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 from .. import loader
 from . import Answers, Ask, World, exact, ordered
 from .. import interface
+from ..datalog.bodies import assignment
 from ..datalog.ir import DEMAND, Compare, Const, EvaluationError, Rule, Var
 from ..datalog.program import Program
 
@@ -96,16 +97,12 @@ class _Plan:
 
     def _step(self, program: Program, step: Any) -> tuple:
         if isinstance(step, Compare):
-            left, right = step.left, step.right
-            if step.op == "==" and isinstance(left, Var) and left.name not in self.slots:
-                value = _expr(right, self.slots)
-                self.slots[left.name] = len(self.slots)
+            got = assignment(step, self.slots)
+            if got is not None:
+                value = _expr(got[1], self.slots)
+                self.slots[got[0]] = len(self.slots)
                 return ("assign", value)
-            if step.op == "==" and isinstance(right, Var) and right.name not in self.slots:
-                value = _expr(left, self.slots)
-                self.slots[right.name] = len(self.slots)
-                return ("assign", value)
-            return ("filter", _expr(left, self.slots), _expr(right, self.slots), _CMP[step.op])
+            return ("filter", _expr(step.left, self.slots), _expr(step.right, self.slots), _CMP[step.op])
         pred = program.preds[step.pred]
         bound = tuple(i for i, a in enumerate(step.args) if not (isinstance(a, Var) and a.name not in self.slots))
         key = _tuple_of([step.args[i] for i in bound], self.slots)

@@ -15,7 +15,7 @@ TABLE_ID = 0              # the table the hands of a fight sit at (engine.evalua
 
 
 class CompiledEvaluator(exact.Exact):
-    """The Evaluator protocol over a Compiled rule set: every world of a batch in one run (where a
+    """The Evaluator protocol over a compiled rule set (a Database): every world of a batch in one run (where a
     run fails, see :class:`engine.evaluators.exact.Exact`).
 
     The sets go to DuckDB as one row each, their cards packed six bits a card into one integer

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...datalog.bodies import mixed, type_env
+from ...datalog.bodies import assignment, mixed, type_env
 from ...datalog.ir import INT, STR, Atom, Compare, Const, Pred, ProgramIR, Rule, Term, Var, variables
 
 WORLDS = '"_worlds"'      # every world of a run (no predicate can have this name)
@@ -81,9 +81,7 @@ class Sql:
     def select(self, rule: Rule) -> tuple[list[str], str]:
         """One clause as SQL: its output expressions and its ``FROM … WHERE …``.
 
-        The body is read as :func:`engine.datalog.bodies.binds` reads it, except that a
-        comparison ``X == term`` binds X whenever X is not yet bound (the program was walked: the
-        term's variables are bound there)."""
+        The body is read as :func:`engine.datalog.bodies.binds` reads it."""
         program = self.program
         env: dict[str, str] = {}
         types = type_env(program.preds, rule, {})
@@ -100,10 +98,9 @@ class Sql:
                 w = f"{a}.w"
         for step in rule.body:
             if isinstance(step, Compare):
-                if step.op == "==" and isinstance(step.left, Var) and step.left.name not in env:
-                    env[step.left.name] = self.expr(step.right, env, types)
-                elif step.op == "==" and isinstance(step.right, Var) and step.right.name not in env:
-                    env[step.right.name] = self.expr(step.left, env, types)
+                got = assignment(step, env)
+                if got is not None:
+                    env[got[0]] = self.expr(got[1], env, types)
                 else:
                     where.append(self.compare(step, env, types))
                 continue
@@ -228,16 +225,15 @@ def term_type(term: Term, types: dict[str, str | None]) -> str | None:
 def program_sql(program: ProgramIR) -> dict[str, str]:
     """The SELECT of each predicate the rules define (dependency order), and of each demand a
     clause feeds (``demand$p <- caller``): the SQL a run would execute, for reading and for the
-    golden tests."""
-    sql = Sql(program)
+    golden tests; each statement's aliases numbered from t1, so that one change shows as one)."""
     out: dict[str, str] = {}
     for name in program.order:
         pred = program.preds[name]
         if not pred.rules:
             continue
-        out[name] = sql.materialise(pred)
+        out[name] = Sql(program).materialise(pred)
         for k, rule in enumerate(pred.rules):
             for j, demand in enumerate(rule.demands):
-                outs, body = sql.select(demand)
+                outs, body = Sql(program).select(demand)
                 out[f"{demand.pred} <- {name}#{k}.{j}"] = f"SELECT DISTINCT {', '.join(outs)}{body}"
     return out
