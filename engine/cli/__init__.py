@@ -31,7 +31,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from .. import limits  # noqa: E402
 from ..io import Terminated  # noqa: E402
-from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
+from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles, rules  # noqa: E402
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -64,6 +64,7 @@ def build_parser() -> Parser:
     cache.register(sub)
     example.register(sub)
     history.register(sub)
+    rules.register(sub)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 
