@@ -178,11 +178,6 @@ class Database:
             finally:
                 self._con.unregister(source)
 
-    def columns(self, name: str) -> dict[str, Any]:
-        """A helper table's columns (``x_`` + name) as numpy arrays."""
-        with self._lock:
-            return self._run(f'SELECT * FROM "x_{name}"').fetchnumpy()
-
     def run(self, worlds: Worlds, asked: Sequence[str], reduce: Mapping[str, "str | Reduction"] | None = None,
             compute: Sequence[str] = (), seeds: Mapping[str, Iterable[tuple]] | None = None
             ) -> dict[str, list[tuple]]:
