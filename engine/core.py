@@ -11,12 +11,12 @@ import itertools
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from engine import interface as I
 from engine.datalog import loader, rulesets
+from engine.datalog.ir import Untranslatable
 from engine.evaluators import Ask, Evaluator, Verdict, World, arities, verdicts
-from engine.evaluators.compiled import CompiledEvaluator, Untranslatable, worker_count
 from engine.evaluators.local import LocalEvaluator
 from engine.evaluators.pydatalog.build import build
 from engine.evaluators.pydatalog.lazy import pyParser
@@ -28,15 +28,15 @@ from engine.evaluators.pydatalog.runtime import (
     assert_fact,
     retract_fact,
 )
+from engine.evaluators.sql.evaluator import CompiledEvaluator
+from engine.evaluators.workers import worker_count
+from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
 from engine.judging.proof import fight_obstacle, showdown_obstacle
 from engine.judging.roles import role
-from engine.judging.table import TableError, cached_table, five_card_table
+from engine.judging.table import cached_table, five_card_table
 from engine.judging.tabled import Tabled
 from engine.poker.notation import Cards, InvalidCards, Notation, deck_bound, show
-
-if TYPE_CHECKING:
-    from engine.judging.tabled import Tabled
 
 SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)

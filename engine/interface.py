@@ -98,6 +98,10 @@ UNJUDGED: Final = "unjudged"      # unjudged(T, L): pot L has a showdown and no 
 BRINGS_IN: Final = "bringsIn"     # bringsIn(T, P): P brings in on third street
 OPENS: Final = "opens"            # opens(T, P): P's showing hand opens a later street
 
+# What the engine asks of a batch (verdicts, ranks, keys, reasons): the calls that narrowing
+# serves in the compiled program (engine.datalog.passes.restrict).
+ASKED: Final = (GET_RANK, IS_HAND, HAND_KEY, BEAT, WINNER, INVALID_TABLE, WHY_NOT_HAND, WHY_NOT_FIGHT, PLAYS,
+                SHOWDOWN_WINNER, INVALID_SHOWDOWN, WHY_NOT_SHOWDOWN, WHY_NOT_SEAT)
 
 class EngineView(Protocol):
     """An Engine as the layers below it see it (judging, the poker helpers): the loaded rules, their

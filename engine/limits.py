@@ -17,7 +17,7 @@ the budget.  How:
   DuckDB queries (which poll for signals) stop within a tick;
   DuckDB, though, merely told of a pending exception, finishes its query first; so
 * every object registered with :func:`register` (every live compiled evaluator,
-  ``engine.evaluators.compiled.Compiled.interrupt``, registers itself) is interrupted as well: from the
+  ``engine.evaluators.sql.duckdb.Database.interrupt``, registers itself) is interrupted as well: from the
   handler, and, should the main thread not come back to Python, from a watchdog thread
   :data:`GRACE` seconds after the deadline.  DuckDB then stops at once.
 
@@ -115,7 +115,7 @@ def register(obj: Any) -> Any:
 
 def _interrupt_all() -> None:
     """Interrupt every registered object: every live compiled evaluator's DuckDB connection
-    (``engine.evaluators.compiled.Compiled`` registers itself as it opens one): DuckDB stops a
+    (``engine.evaluators.sql.duckdb.Database`` registers itself as it opens one): DuckDB stops a
     query at once when interrupted, but only late when merely told about a pending signal.
     (Not found by scanning every object: on the heap of a long pyDatalog search that took a
     second, each tick, and a budget overshot by seconds.)"""

@@ -42,6 +42,7 @@ def copy_rules(target: Path) -> Path:
     """A copy of the standard rule files and their published tables (no variants), for tests
     that edit rules."""
     import shutil
+
     from engine.datalog.rulesets import PUBLISHED_FILE, RULES_DIR, rule_files
     target.mkdir(parents=True, exist_ok=True)
     for f in rule_files(RULES_DIR) + [RULES_DIR / PUBLISHED_FILE]:

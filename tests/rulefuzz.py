@@ -46,8 +46,11 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from engine import Engine
-from engine.evaluators import Ask, World
+from engine import interface as I
+from engine.datalog.ir import Untranslatable
 from engine.datalog.loader import RuleError
+from engine.datalog.program import Program
+from engine.evaluators import Ask, World
 
 # --------------------------------------------------------------------------------------------
 # Worlds: hands of every category, odd sets, fights
@@ -1507,9 +1510,8 @@ def _legal(case: Case) -> str | None:
 def _translatable(case: Case) -> bool:
     """Whether the compiler translates the rule set (most edits are kept only if so: a refused
     rule set is answered by pyDatalog alone, and nothing is compared)."""
-    from engine.evaluators.compiled import Program, Untranslatable
     try:
-        Program(clauses_of(case))
+        Program(clauses_of(case), I.INPUTS, I.ASKED)
     except Untranslatable:
         return False
     return True
@@ -1615,12 +1617,11 @@ class Tally:
 def precheck(case: Case) -> Result | None:
     """The loader's and the compiler's verdict on a case, without loading it: ``rejected`` (not
     a legal rule set), ``refused`` (Untranslatable: pyDatalog alone answers it), else None."""
-    from engine.evaluators.compiled import Program, Untranslatable
     why = _legal(case)
     if why is not None:
         return Result("rejected", why)
     try:
-        Program(clauses_of(case))
+        Program(clauses_of(case), I.INPUTS, I.ASKED)
     except Untranslatable as exc:
         return Result("refused", str(exc))
     return None

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from engine.cli import main
 from engine.io import fights as batch
 from engine.io.fights import BatchError, check_fight, read_fights, write_results
-from engine.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 A, B = "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"

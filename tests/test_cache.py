@@ -12,7 +12,12 @@ import pytest
 from conftest import copy_rules, edit
 from engine import Engine
 from engine.cli import main
-from engine.judging.table import cache_entries, five_card_table, prune_cache, rules_digest
+from engine.judging.table import (
+    cache_entries,
+    five_card_table,
+    prune_cache,
+    rules_digest,
+)
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 DAY = 86400

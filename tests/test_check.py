@@ -7,13 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from published import EXPECTED
 
 from conftest import copy_rules, edit, manila
-from engine.datalog import rulesets
 from engine import Engine
 from engine.check import check
-from published import EXPECTED
 from engine.cli import main
+from engine.datalog import rulesets
 
 SAMPLES = 3000        # CI's reduced check: all hands, fewer sampled fights (the benchmark runs 100,000)
 

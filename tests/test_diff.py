@@ -18,10 +18,10 @@ import pytest
 import engine.check.diff as D
 from conftest import copy_rules, edit, eventb_numbering
 from engine import Engine
-from engine.judging import table as T
 from engine.check import unrank
-from engine.cli import main
 from engine.check.diff import diff
+from engine.cli import main
+from engine.judging import table as T
 from engine.poker.sevens import five_hands, uncolex
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"

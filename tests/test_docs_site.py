@@ -52,9 +52,17 @@ def test_docstrings_use_google_sections_not_sphinx_roles(name: str) -> None:
 
 
 def test_the_public_names_import_from_engine() -> None:
-    from engine import BestFive, Engine, InvalidCards, Notation, QueryError, RuleError, Var  # noqa: F401
+    from engine import (  # noqa: F401
+        BestFive,
+        Engine,
+        InvalidCards,
+        Notation,
+        QueryError,
+        RuleError,
+        Var,
+    )
     assert all(issubclass(e, ValueError) for e in (InvalidCards, QueryError, RuleError))
-    import engine.judge                  # still the module: no name of the package hides it
+    import engine.judge  # still the module: no name of the package hides it
     assert hasattr(engine.judge, "Judge") and callable(engine.judge.judge)
 
 

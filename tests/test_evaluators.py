@@ -11,12 +11,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from truth import TREYS_CATEGORY, _by_category, random_fight
 
 from conftest import copy_rules, edit
 from engine import Engine
+from engine import interface as I
+from engine.datalog.ir import Untranslatable
+from engine.datalog.joint import joint_program
+from engine.datalog.program import Program
 from engine.evaluators import Ask, World, verdicts
-from engine.evaluators.compiled import CompiledEvaluator, Program, Untranslatable
-from truth import TREYS_CATEGORY, _by_category, random_fight
+from engine.evaluators.sql.evaluator import CompiledEvaluator
 
 CATEGORIES = ["royal flush"] + list(TREYS_CATEGORY.values())
 HAND_ASKS = [Ask("getRank", (1, None)), Ask("handKey", (1, None, None, None)), Ask("isHand", (1,)),
@@ -130,7 +134,7 @@ def test_what_is_not_translated_is_refused_with_a_reason_and_judged_by_pydatalog
     rules = appended(tmp_path, text)
     from engine.datalog.rulesets import resolve
     with pytest.raises(Untranslatable, match=reason):
-        Program(resolve(rules).clauses)
+        Program(resolve(rules).clauses, I.INPUTS, I.ASKED)
     if reason in ("recursion", "input fact"):
         return                                   # pyDatalog itself cannot run these sensibly
     engine = Engine(rules)
@@ -183,9 +187,8 @@ def test_a_division_its_caller_guards_is_never_made(tmp_path):
 def test_a_joint_program_answers_as_each_rule_set_alone(tmp_path):
     # poker diff's tables ask several rule sets in one program, renaming what differs
     # (joint_program): each rule set's renamed predicates must answer as that rule set alone.
-    from engine.evaluators.compiled import joint_program
     engines = [Engine(), Engine("eventb"), edited(tmp_path, "comparator")]
-    program, names = joint_program([e.ruleset.clauses for e in engines])
+    program, names = joint_program([e.ruleset.clauses for e in engines], I.INPUTS, I.ASKED)
     assert {"getRank", "handKey", "beat"} <= set(names[1]) and "isFlush" not in names[1]
     assert "beat" in names[2] and "getRank" not in names[2]
     joint = CompiledEvaluator(program=program, threads=1)

@@ -15,12 +15,12 @@ import ast
 import random
 
 import pytest
+from truth import DECK, random_fight, same_category_fight, treys_beat, treys_category
 
 from conftest import EULER, FIXTURES
 from engine import Engine
-from engine.datalog import loader, rulesets
 from engine.cli import main
-from truth import DECK, random_fight, same_category_fight, treys_beat, treys_category
+from engine.datalog import loader, rulesets
 
 OVERRIDDEN = {"Rank_D", "getRank_Flush", "getRank_Straight",
               "beat_StraightFlush", "beat_Straight", "beat_Flush"}

@@ -17,7 +17,13 @@ import yaml
 
 from engine.cli import main
 from engine.io.atomic import (
-    Terminated, atomic_write, atomic_writer, check_writable, target_of, terminate_cleanly)
+    Terminated,
+    atomic_write,
+    atomic_writer,
+    check_writable,
+    target_of,
+    terminate_cleanly,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIGHT = '{"hands": ["JH JD 2C 2S 4H", "TH TD 9C 9S 8H"]}\n'

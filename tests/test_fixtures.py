@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import InvalidCards
 from conftest import cases
+from engine import InvalidCards
 
 
 @pytest.mark.parametrize("case", cases("cards"))

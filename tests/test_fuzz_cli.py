@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from engine.cli import main
 from engine.poker.notation import InvalidCards
 
+
 def fuzz(examples: int) -> settings:
     return settings(derandomize=True, database=None, deadline=None, print_blob=False, max_examples=examples,
                     suppress_health_check=list(HealthCheck))

@@ -15,8 +15,8 @@ import os
 from dataclasses import replace
 
 import pytest
-
 import rulefuzz as F
+
 from engine import Engine
 from engine.evaluators import Ask, World
 
@@ -156,7 +156,7 @@ def test_the_shrinker_keeps_what_shows_the_disagreement():
 
 
 def test_failures_are_compared_by_kind():
-    from engine.evaluators.compiled import EvaluationError
+    from engine.datalog.ir import EvaluationError
     from engine.evaluators.exact import RuleFailure
     division = [ZeroDivisionError("integer division or modulo by zero"),
                 TypeError("'<' not supported between instances of 'ZeroDivisionError' and 'int'"),

@@ -20,18 +20,23 @@ import random
 from pathlib import Path
 
 import pytest
-
 import rulefuzz as F
+from test_proof import _asked_equity, random_fights, random_showdowns
+
 from engine import Engine
-from engine.check.seven_card import check_seven
 from engine.check.diff import diff
+from engine.check.seven_card import check_seven
+from engine.datalog.loader import RuleError
 from engine.equity import equity
 from engine.evaluators import verdicts
 from engine.judge import Judge
-from engine.datalog.loader import RuleError
-from engine.judging.proof import Unproven, fight_obstacle, showdown_obstacle, suit_symmetry
+from engine.judging.proof import (
+    Unproven,
+    fight_obstacle,
+    showdown_obstacle,
+    suit_symmetry,
+)
 from engine.judging.table import TableError, five_card_table
-from test_proof import _asked_equity, random_fights, random_showdowns
 
 DECK = "(C == 13 * (S - 1) + V)"
 COUNT = os.environ.get("POKER_FUZZ_TABLES")

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from engine.board import InvariantError
+from engine.board.game import CENTRAL, DECK, DISCARD, Game
 from engine.cli import main
 from engine.cli.game import MENU, SET_PREDICATES
-from engine.board.game import CENTRAL, DECK, DISCARD, Game
 
 ALL_CARDS = set(range(1, 53))
 

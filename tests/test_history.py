@@ -21,8 +21,8 @@ from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
 from engine.history import AWARD_ASKS, POT_ASKS, Histories
-from engine.io.phh import STUD, HistoryError, read_histories, replay
 from engine.history.stud import replay as replay_stud
+from engine.io.phh import STUD, HistoryError, read_histories, replay
 
 DATA = ROOT / "tests" / "data" / "phh"
 SAMPLES = sorted(DATA.glob("*.phh*"))
@@ -482,8 +482,9 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     """A long file is judged by forked worker processes (each its own DuckDB database, even for
     engines this process had asked already), which adopt the tables this process verified and
     the proofs it made: the same results, in order, and the same audit, as judging it here."""
-    from engine import history
     from phhsynth import synthesize
+
+    from engine import history
     text = synthesize(300, seed=77, variants=("NT", "NS"))
     here = Histories(engines)
     want = list(here.judge(read_histories(text)))

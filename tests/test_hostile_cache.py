@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_table import fresh, joined, split
 
 from conftest import copy_rules, edit
-from test_table import fresh, joined, split
 from engine import Engine
 from engine.judging import table as T
 from engine.judging.table import FiveTable, cache_path, five_card_table

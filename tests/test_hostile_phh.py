@@ -160,7 +160,12 @@ def test_hands_of_tiny_stacks_pokerkit_played_are_judged_as_it_pays_them(monkeyp
 def _draw_hands(count: int) -> str:
     """Six-player triple draws pokerkit deals and plays, every player discarding three cards or
     more each draw: the deck runs out and pokerkit deals the discards again."""
-    from pokerkit import Automation, FixedLimitDeuceToSevenLowballTripleDraw, HandHistory, Mode
+    from pokerkit import (
+        Automation,
+        FixedLimitDeuceToSevenLowballTripleDraw,
+        HandHistory,
+        Mode,
+    )
     auto = (Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
             Automation.CARD_BURNING, Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING)
     out = []

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine import Engine
-from engine.datalog import rulesets
 from engine.cli import main
+from engine.datalog import rulesets
 from engine.datalog.loader import RuleError
 from engine.poker.notation import MAX_DECK
 

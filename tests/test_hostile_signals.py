@@ -20,12 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import copy_rules
 from engine import Engine, limits
 from engine.cli import main
 from engine.io.atomic import remove_stale_runs, run_directory
 from engine.judge import Judge
-
-from conftest import copy_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PHH = ROOT / "tests" / "data" / "phh"
@@ -287,7 +286,7 @@ def test_stale_run_directories_go_and_live_ones_stay(tmp_path, monkeypatch):
 def test_an_interrupt_is_never_taken_for_a_failed_proof(tmp_path, monkeypatch):
     """DuckDB reports Ctrl-C as its own error; engine/judging/proof.py's `except Exception` took it for a
     proof that fails, and the batch went on the slow way for 20 s."""
-    from engine.evaluators.compiled import Compiled
+    from engine.evaluators.sql.duckdb import Database
     from engine.judging.proof import prove
     from engine.judging.table import five_card_table
     rules = copy_rules(tmp_path / "rules")
@@ -303,7 +302,7 @@ def test_an_interrupt_is_never_taken_for_a_failed_proof(tmp_path, monkeypatch):
             limits.interrupt_with(KeyboardInterrupt())
         except KeyboardInterrupt:
             raise RuntimeError("Query interrupted") from None
-    monkeypatch.setattr(Compiled, "run", interrupted)
+    monkeypatch.setattr(Database, "run", interrupted)
     returned = []
     with pytest.raises(KeyboardInterrupt):
         with limits.budget(60):

@@ -5,9 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from truth import (
+    TREYS_CATEGORY,
+    random_fight,
+    same_category_fight,
+    treys_beat,
+    treys_category,
+)
 
 from conftest import EULER
-from truth import TREYS_CATEGORY, random_fight, same_category_fight, treys_beat, treys_category
 
 RANDOM_FIGHTS = 1000
 SAME_CATEGORY_FIGHTS = 120          # per category; ties decided by the tie-break axioms

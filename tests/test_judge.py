@@ -11,10 +11,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT
-from engine.judge import judge as judge_fights
 from engine.cli import main
 from engine.cli.judging import to_yaml
 from engine.io.atomic import atomic_write
+from engine.judge import judge as judge_fights
 
 BATCH = """
 fights:
@@ -166,6 +166,7 @@ def test_a_format_that_contradicts_the_outputs_name_is_one_line(tmp_path, capsys
 def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
     # 11,000 fights: past the point where a judge turns to the five-card table when it is cached.
     import random
+
     from engine import Engine
     from engine.judging.table import five_card_table
     engine = Engine()

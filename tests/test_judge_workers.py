@@ -11,7 +11,7 @@ import time
 import pytest
 
 from engine import Engine
-from engine.evaluators.compiled import WORKERS_ENV
+from engine.evaluators.workers import WORKERS_ENV
 from engine.judge import Judge, _Chunks
 from engine.limits import BudgetExceeded, budget
 

@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from conftest import copy_rules
+from engine import interface as I
 from engine import limits
 from engine.cli import main
-from engine.limits import BudgetExceeded, budget
+from engine.datalog.program import Program
 from engine.evaluators.pydatalog.query import QueryError
-
-from conftest import copy_rules
+from engine.evaluators.sql.duckdb import Database
+from engine.limits import BudgetExceeded, budget
 
 ROOT = Path(__file__).resolve().parent.parent
 ROYAL = "AH KH QH JH TH"
@@ -116,21 +118,26 @@ def test_a_memory_ceiling_stops_work():
     assert time.monotonic() - start < 5
 
 
+def _database() -> Database:
+    """A DuckDB database of no rules (the queries are the test's own)."""
+    return Database(Program([], I.INPUTS, I.ASKED))
+
+
 def test_a_duckdb_query_is_interrupted():
-    from engine.evaluators.compiled import Compiled
-    compiled = Compiled()
+    compiled = _database()
     start = time.monotonic()
     with pytest.raises(BudgetExceeded):
         with budget(0.3):
-            compiled._con.execute("SELECT count(*) FROM range(100000000000)").fetchall()
+            compiled.query("SELECT count(*) FROM range(100000000000)")
     assert time.monotonic() - start < 2
-    assert compiled._con.execute("SELECT 42").fetchall() == [(42,)]      # still usable
+    assert compiled.query("SELECT 42") == [(42,)]      # still usable
 
 
 def test_an_interrupt_between_two_statements_stops_the_run():
     # DuckDB's interrupt stops the query in flight only; one that comes between two statements
     # (a worker of a judge, told to stop) must stop the run before its next statement.
     import duckdb
+
     from engine import Engine
     from engine.evaluators import verdicts
     evaluator = Engine().evaluator(10 ** 6)
@@ -157,13 +164,12 @@ def test_an_interrupt_between_two_statements_stops_the_run():
 @pytest.mark.skipif(signal.getsignal(signal.SIGINT) is not signal.default_int_handler,
                     reason="SIGINT is handled or ignored by the test runner here")
 def test_ctrl_c_interrupts_a_duckdb_query_at_once():
-    from engine.evaluators.compiled import Compiled
-    compiled = Compiled()
+    compiled = _database()
     threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
     with pytest.raises(KeyboardInterrupt):          # not DuckDB's RuntimeError, nor finishing first
         with budget(60):
-            compiled._con.execute("SELECT count(*) FROM range(30000000000)").fetchall()
+            compiled.query("SELECT count(*) FROM range(30000000000)")
     assert time.monotonic() - start < 2
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 

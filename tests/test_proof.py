@@ -17,14 +17,20 @@ import pytest
 
 from conftest import copy_rules, edit, eventb_numbering
 from engine import Engine
-from engine.poker import sevens
 from engine.check.diff import diff
 from engine.equity import equity
-from engine.evaluators import Ask, World
-from engine.evaluators import verdicts
+from engine.evaluators import Ask, World, verdicts
 from engine.judge import Judge
-from engine.judging.proof import Unproven, fight_obstacle, fight_proof, order_proof, prove, prove_fights
+from engine.judging.proof import (
+    Unproven,
+    fight_obstacle,
+    fight_proof,
+    order_proof,
+    prove,
+    prove_fights,
+)
 from engine.judging.table import five_card_table
+from engine.poker import sevens
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 MIN = "(decidingPart[A, B] == min_(O, order_by=O))"
@@ -254,7 +260,7 @@ def random_showdowns(engine: Engine, count: int, seed: int) -> list:
 
 
 def test_the_standard_and_eventb_showdowns_are_proven(small, tmp_path):
-    from engine.judging.proof import showdown_proof, prove_showdowns
+    from engine.judging.proof import prove_showdowns, showdown_proof
     proof = showdown_proof(small, five_card_table(small, cache=False))
     assert proof.holds, proof.why
     assert "plays is the best of mayPlay" in proof.why
@@ -337,8 +343,8 @@ def test_equity_asks_the_rules_showdown_when_ties_go_to_the_lower_seat(tmp_path)
 
 def test_equity_and_check7_need_may_play_to_allow_the_fives_they_count(tmp_path):
     # Issue 30, 1 and 2: a five may play only with a card of the player's own.
-    from engine.judging import policy
     from engine.check.seven_card import check_seven
+    from engine.judging import policy
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, MAY_PLAY_ANY + " & hasOwn(P, S)")
     engine = Engine(rules)
@@ -365,8 +371,8 @@ def test_check7_refuses_when_may_play_reads_a_card(tmp_path):
 
 def test_a_player_who_may_play_another_players_five_is_asked_of_the_rules(tmp_path):
     # Issue 30, 7: mayPlay rows for fives that are not the player's own.
-    from engine.judging import policy
     from engine.check import paths
+    from engine.judging import policy
     from engine.judging.proof import candidate_proof
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, "mayPlay_Any: mayPlay(P, S) <= candidate(Q, S) & isHand(S) & seat(T, P) "
@@ -447,13 +453,14 @@ def test_a_suit_card_or_position_smuggled_through_an_expression_fails_the_proof(
 def test_a_stopped_proof_stops_the_command(small, monkeypatch, stop):
     # Issue 30: an interrupt is never caught as a failed proof.
     import duckdb
-    from engine.evaluators.compiled import Compiled
+
+    from engine.evaluators.sql.duckdb import Database
     from engine.limits import BudgetExceeded
     error = {"budget": BudgetExceeded("the proof ran past its time budget"),
              "duckdb": duckdb.InterruptException("INTERRUPT Error: Interrupted!"), "ctrl-c": KeyboardInterrupt()}[stop]
 
     def run(*args, **kwargs):
         raise error
-    monkeypatch.setattr(Compiled, "run", run)
+    monkeypatch.setattr(Database, "run", run)
     with pytest.raises(type(error)):
         prove(small.ruleset.clauses, five_card_table(small, cache=False).places)

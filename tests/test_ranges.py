@@ -11,17 +11,18 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from truth import EVALUATOR, treys_cards
 
 from engine import Engine
-from engine.poker import matchups, sevens
 from engine.cli import main
 from engine.equity import equity
-from engine.poker.notation import InvalidCards
 from engine.judging.proof import suit_symmetry
-from engine.poker.ranges import Range, read_range
 from engine.judging.table import five_card_table
-from truth import treys_cards, EVALUATOR
+from engine.poker import matchups, sevens
+from engine.poker.notation import InvalidCards
+from engine.poker.ranges import Range, read_range
 
 VALUES = "23456789TJQKA"        # the order players write ranges in, lowest first
 SUITS = "hdcs"

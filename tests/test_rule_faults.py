@@ -16,14 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from conftest import copy_rules, edit
 from engine import Engine
-from engine.datalog import loader, rulesets
 from engine.cli import main
-from engine.interface import INPUTS
+from engine.datalog import loader, rulesets
 from engine.datalog.loader import RuleError
 from engine.evaluators.pydatalog.query import QueryError, compile_query
-
-from conftest import copy_rules, edit
+from engine.interface import INPUTS
 
 
 def load(source: str, name: str = "x.dl") -> list[loader.Clause]:

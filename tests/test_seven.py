@@ -11,17 +11,17 @@ import math
 
 import numpy as np
 import pytest
+from published import DISTINCT7, EXPECTED7
+from truth import EVALUATOR, TREYS_CATEGORY, treys_cards
 
 from conftest import copy_rules, edit
 from engine import Engine
-from engine.poker import sevens
 from engine.check.seven_card import check_seven
-from published import DISTINCT7, EXPECTED7
 from engine.cli import main
-from engine.equity import equity
 from engine.datalog.loader import RuleError
+from engine.equity import equity
 from engine.judging.table import five_card_table
-from truth import EVALUATOR, TREYS_CATEGORY, treys_cards
+from engine.poker import sevens
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 
@@ -150,7 +150,7 @@ def test_the_check_of_equity_catches_a_table_that_is_not_the_rules(engine, monke
     table = five_card_table(engine)
     flipped = type(table)(table.cards, (table.values.max() - table.values).astype(np.int32), table.ranks,
                           table.classes, table.rules_digest, table.places)   # its places: the proof is the rules'
-    monkeypatch.setattr("engine.judging.table.five_card_table", lambda engine, *a, **k: flipped)
+    monkeypatch.setattr(module, "five_card_table", lambda engine, *a, **k: flipped)   # as equity reads it
     with pytest.raises(module.TableDisagrees, match="disagree"):
         module.equity(engine, ["AS AD", "KS KH"], board="2C 7D 9H")
     assert issubclass(module.TableDisagrees, RuleError)          # one line from the command

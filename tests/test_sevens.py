@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from engine.poker import sevens
-from engine.poker.sevens import Equity, best_histogram, best_values, colex, equity, five_hands
+from engine.poker.sevens import (
+    Equity,
+    best_histogram,
+    best_values,
+    colex,
+    equity,
+    five_hands,
+)
 
 
 def ref_index(cards) -> int:

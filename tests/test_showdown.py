@@ -11,13 +11,14 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from truth import EVALUATOR, treys_cards
 
 from conftest import FIXTURES, cases, copy_rules
 from engine import Engine, InvalidCards
 from engine.cli import main
 from engine.evaluators import World, verdicts
-from truth import EVALUATOR, treys_cards
 
 HOLDEM_DEALS = 2000          # random hold'em deals of 2..6 players, judged in one batch
 OMAHA_DEALS = 200

@@ -17,8 +17,8 @@ from engine import interface as I
 from engine.core import SMALL_BATCH
 from engine.evaluators import Ask, World
 from engine.history import Histories
-from engine.io.phh import read_histories
 from engine.history.stud import Opening, openers
+from engine.io.phh import read_histories
 
 _engines: dict[str, Engine] = {}
 SHOWDOWNS = 200          # random showdowns of each game (2,000 in the slow test)
@@ -240,6 +240,7 @@ def test_stud_equity_counts_every_deal_as_pokerkit_judges_it(rules, game, player
     """Six known cards each: every one of the 1,560 deals of the last two, counted by the engine
     (the rules' five-card table) and judged one by one by pokerkit's hands."""
     from pokerkit import Card, EightOrBetterLowHand, RegularLowHand, StandardHighHand
+
     from engine.equity.stud import stud_equity
     engine = engines(rules)
     e = stud_equity(engine, players, game=game)

@@ -18,17 +18,24 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from published import EXPECTED
 
 from conftest import ROOT, copy_rules, edit, eventb_numbering
-from engine import Engine, interface as I
-from engine.judging import table as T
-from published import EXPECTED
+from engine import Engine
+from engine import interface as I
 from engine.evaluators import Ask, World
 from engine.io.atomic import umask
-from engine.poker.sevens import colex, five_hands
+from engine.judging import table as T
 from engine.judging.proof import suit_symmetry
 from engine.judging.table import (
-    FiveTable, TableError, _suit_classes, cache_path, five_card_table, rules_digest)
+    FiveTable,
+    TableError,
+    _suit_classes,
+    cache_path,
+    five_card_table,
+    rules_digest,
+)
+from engine.poker.sevens import colex, five_hands
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 N26 = math.comb(26, 5)

@@ -13,7 +13,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "tutorial.md"
 FENCE = re.compile(r'^```(\w+)(?: title="([^"]+)")?\n(.*?)^```\n', re.MULTILINE | re.DOTALL)
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

@@ -14,17 +14,16 @@ import random
 
 import numpy as np
 import pytest
-
-from engine import Engine, InvalidCards
-from engine.datalog import rulesets
-from engine.poker import sevens
-from engine.check import check
-from engine.cli import main
-from engine.evaluators import World, verdicts
-from engine.judging.table import five_card_table
+from published import PUBLISHED
 
 from conftest import FIXTURES
-from published import PUBLISHED
+from engine import Engine, InvalidCards
+from engine.check import check
+from engine.cli import main
+from engine.datalog import rulesets
+from engine.evaluators import World, verdicts
+from engine.judging.table import five_card_table
+from engine.poker import sevens
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -308,6 +307,7 @@ def test_short_deck_equity_is_pokerkits_enumeration():
     ShortDeckHoldemHand on every turn and river of a flop."""
     import itertools
     from fractions import Fraction
+
     from engine.equity import equity
     short = engine_of("short-deck")
     holes, flop = ["AS AD", "KS KH"], "6C 7D 9H"

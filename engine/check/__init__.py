@@ -33,10 +33,12 @@ from engine import interface as I
 from engine.core import SMALL_BATCH
 from engine.datalog.loader import RuleError
 from engine.evaluators import Ask, World, verdicts
-from engine.evaluators.compiled import CompiledEvaluator, Worlds
+from engine.evaluators.sql.duckdb import Worlds
+from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.judging import policy
+from engine.judging.fivetable import TableError
 from engine.judging.proof import fight_proof, suit_symmetry
-from engine.judging.table import TableError, five_card_table
+from engine.judging.table import five_card_table
 from engine.poker import sevens
 
 if TYPE_CHECKING:
@@ -194,7 +196,7 @@ def every_hand(engine: "Engine", cards: list[int], compute: Sequence[str], reduc
     """Ask the compiled rules about every k-card hand, each its own world, a chunk at a time.
 
     Hand w is the w-th in lexicographic order (:func:`unrank`); set 1 of world w.  ``reduce``
-    holds SELECTs over the computed relations (see Compiled.run); each chunk yields their rows.
+    holds SELECTs over the computed relations (see Database.run); each chunk yields their rows.
     """
     compiled = engine.evaluator(CHUNK)
     assert isinstance(compiled, CompiledEvaluator)

@@ -48,8 +48,8 @@ import numpy as np
 
 from engine import interface as I
 from engine.check import KEYS, RANKS, Progress, every_hand
+from engine.datalog.ir import STR
 from engine.evaluators import verdicts
-from engine.evaluators.compiled import STR
 from engine.judging import policy
 from engine.judging.table import (
     FiveTable,

@@ -42,6 +42,7 @@ from engine.cli import (  # noqa: E402
     judging,
     repl,
     roles,
+    rules,
 )
 from engine.cli.common import (
     CommandError,
@@ -84,6 +85,7 @@ def build_parser() -> Parser:
     cache.register(sub)
     example.register(sub)
     history.register(sub)
+    rules.register(sub)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 

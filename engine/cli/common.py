@@ -25,8 +25,8 @@ from typing import Any, Callable, Iterator, NoReturn, TextIO
 from engine import limits
 from engine.core import Engine
 from engine.datalog import loader, rulesets
-from engine.evaluators.compiled import worker_count
 from engine.evaluators.pydatalog.query import QueryError
+from engine.evaluators.workers import worker_count
 from engine.history import WorkerLost
 from engine.notices import before_notice
 from engine.poker.notation import InvalidCards

@@ -50,7 +50,7 @@ class Exact:
     (:func:`asks_a_view_free`), which are pyDatalog's (``reference``, set by the Engine; None: the
     failure is raised)."""
     reference: Any = None
-    fault: type[Exception]                  # what a failed run raises (compiled.EvaluationError)
+    fault: type[Exception]                  # what a failed run raises (engine.datalog.ir.EvaluationError)
     program: Any                            # the compiled Program
 
     def _answers(self, worlds: Sequence[World], asked: Sequence[Ask]) -> list[Answers]:

@@ -2,7 +2,7 @@
 
 DuckDB answers a million worlds in seconds but spends milliseconds on each statement, and a rule
 set is some sixty statements.  For a few worlds this module runs the *same* compiled program (the
-:class:`~engine.evaluators.compiled.Program`: the same clause order, binding, stratification and
+:class:`~engine.datalog.program.Program`: the same clause order, binding, stratification and
 typing) with Python sets: each body is a left-to-right join over indexed relations, negation a
 look-up that finds nothing, a view a function of its bound inputs, memoised.  Arithmetic is
 Python's own.  The differential tests hold it to pyDatalog and to the SQL, answer for answer.
@@ -11,19 +11,14 @@ Python's own.  The differential tests hold it to pyDatalog and to the SQL, answe
 from __future__ import annotations
 
 import operator
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
+from engine import interface
 from engine.datalog import loader
+from engine.datalog.bodies import assignment
+from engine.datalog.ir import DEMAND, Compare, Const, EvaluationError, Rule, Var
+from engine.datalog.program import Program
 from engine.evaluators import Answers, Ask, World, exact, ordered
-from engine.evaluators.compiled import (
-    DEMAND,
-    Compare,
-    Const,
-    EvaluationError,
-    Program,
-    Rule,
-    Var,
-)
 
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
@@ -102,16 +97,12 @@ class _Plan:
 
     def _step(self, program: Program, step: Any) -> tuple:
         if isinstance(step, Compare):
-            left, right = step.left, step.right
-            if step.op == "==" and isinstance(left, Var) and left.name not in self.slots:
-                value = _expr(right, self.slots)
-                self.slots[left.name] = len(self.slots)
+            got = assignment(step, self.slots)
+            if got is not None:
+                value = _expr(got[1], self.slots)
+                self.slots[got[0]] = len(self.slots)
                 return ("assign", value)
-            if step.op == "==" and isinstance(right, Var) and right.name not in self.slots:
-                value = _expr(left, self.slots)
-                self.slots[right.name] = len(self.slots)
-                return ("assign", value)
-            return ("filter", _expr(left, self.slots), _expr(right, self.slots), _CMP[step.op])
+            return ("filter", _expr(step.left, self.slots), _expr(step.right, self.slots), _CMP[step.op])
         pred = program.preds[step.pred]
         bound = tuple(i for i, a in enumerate(step.args) if not (isinstance(a, Var) and a.name not in self.slots))
         key = _tuple_of([step.args[i] for i in bound], self.slots)
@@ -261,7 +252,7 @@ class LocalEvaluator(exact.Exact):
     fault = EvaluationError
 
     def __init__(self, clauses: Iterable[loader.Clause] | None = None, program: Program | None = None):
-        self.program = program if program is not None else Program(list(clauses or []))
+        self.program = program if program is not None else Program(list(clauses or []), interface.INPUTS, interface.ASKED)
         self._plans: dict[str, list[_Plan]] = {}
         self.static: dict[str, set[tuple]] = {}
         seed = _Run(self, {})
@@ -269,6 +260,12 @@ class LocalEvaluator(exact.Exact):
             pred = self.program.preds[name]
             if not pred.runtime and name not in self.program.inputs:
                 self.static[name] = seed.relation(name)
+
+    def static_view(self, name: str, inputs: Iterable[tuple]) -> Iterator[list[tuple]]:
+        """A view's rows for each of these values of its inputs, in turn, in a world of no input
+        facts (a static test of a card: isCard(C), getValue(C, V)), in one run."""
+        run = _Run(self, {})
+        return (run.view_lookup(name, values, (), ()) for values in inputs)
 
     def plans(self, name: str) -> list[_Plan]:
         plans = self._plans.get(name)

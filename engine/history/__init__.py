@@ -37,8 +37,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from engine import interface as I
 from engine.core import MAX_WORKERS
-from engine.evaluators import Ask, World, compiled, verdicts
-from engine.evaluators.compiled import CompiledEvaluator, worker_count
+from engine.evaluators import Ask, World, verdicts
+from engine.evaluators import workers as worker_policy
+from engine.evaluators.sql.evaluator import CompiledEvaluator
+from engine.evaluators.workers import worker_count
 from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
 from engine.io.atomic import remove_run_directory, remove_stale_runs, run_directory
@@ -370,7 +372,7 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dic
     assert judge is not None
     if not _WRAPPED:                            # the first part in this worker: its own databases
         _WRAPPED = True
-        compiled.DEFAULT_THREADS = 1            # of one thread: the other workers use the other cores
+        worker_policy.DEFAULT_THREADS = 1           # of one thread: the other workers use the other cores
         with contextlib.suppress(OSError):
             os.nice(10)
         parent = judge.engines

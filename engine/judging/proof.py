@@ -42,22 +42,14 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from engine import interface as I
+from engine.datalog.graph import reach
+from engine.datalog.ir import Atom, Compare, Const, Op, Untranslatable, Var, variables
 from engine.datalog.loader import Clause, RuleError
+from engine.datalog.program import Program
+from engine.datalog.reader import read
 from engine.evaluators import Ask, World
-from engine.evaluators.compiled import (
-    Atom,
-    Compare,
-    Compiled,
-    Const,
-    Op,
-    Program,
-    Untranslatable,
-    Var,
-    Worlds,
-    _Reader,
-    _vars,
-)
-from engine.evaluators.local import LocalEvaluator, _Run
+from engine.evaluators.local import LocalEvaluator
+from engine.evaluators.sql.duckdb import Database, Disagreement, Worlds
 from engine.interface import EngineView
 from engine.judging.fivetable import FiveTable
 from engine.limits import raise_if_stopped
@@ -275,14 +267,8 @@ def _showdown_shape(rules: dict[str, list[Any]]) -> None:
 def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
     """The world predicates that the roots reach (the roots included)."""
     is_world = _world(rules)
-    out: set[str] = set()
-    todo = list(roots)
-    while todo:
-        name = todo.pop()
-        if name in out or name in I.INPUTS or not is_world(name):
-            continue
-        out.add(name)
-        todo += [a.pred for r in rules.get(name, []) for a in _atoms(r)]
+    out = reach(roots, lambda name: [a.pred for r in rules.get(name, []) for a in _atoms(r)],
+                lambda name: name not in I.INPUTS and is_world(name))
     missing = roots - out - set(rules)
     if missing:
         raise _Fails(f"the rules define no {', '.join(sorted(missing))}")
@@ -410,10 +396,10 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
                 return f"{name} reads the input facts"
         local = LocalEvaluator(clauses)
         deck = sorted(_deck(local))
-        run = _Run(local, {})
+        views = {name: local.static_view(name, [(c,) for c in deck]) for name in (I.GET_VALUE, I.GET_SUIT)}
 
-        def one(name: str, card: Any) -> Any:
-            rows = local.static[name] if name in local.static else run.view_lookup(name, (card,), (), ())
+        def one(name: str, card: Any) -> Any:       # asked card by card, in the deck's order
+            rows = local.static[name] if name in local.static else next(views[name])
             found = {r[1] for r in rows if r[0] == card}
             if len(found) != 1:
                 raise _Fails(f"{name} gives the card {card} {len(found)} values")
@@ -492,7 +478,7 @@ def _read_rules(clauses: tuple[Any, ...], local: Any = None) -> dict[str, list[A
     deck = _deck(local)
     every: dict[str, list[Any]] = {}
     for clause in clauses:
-        rule = _Reader(clause).rule()
+        rule = read(clause)
         every.setdefault(rule.pred, []).append(rule)
     places = _held(every)
     return {name: kept for name, rules in every.items()
@@ -552,8 +538,7 @@ def _dead(rule: Any, local: Any, deck: set[Any], held_places: dict[str, set[int]
             if all((c,) in local.static[a.pred] for c in deck):
                 return True
         elif pred.inputs == frozenset({0}):             # a test of a bound card (isCard)
-            run = _Run(local, {})
-            if all(run.view_lookup(a.pred, (c,), (), ()) for c in deck):
+            if all(local.static_view(a.pred, [(c,) for c in deck])):
                 return True
     return False
 
@@ -633,13 +618,7 @@ def _check_local(rules: dict[str, list[Any]], tabled: dict[str, int]) -> None:
 
 
 def _static_closure(name: str, rules: dict[str, list[Any]]) -> set[str]:
-    out, todo = set(), [name]
-    while todo:
-        n = todo.pop()
-        if n not in out:
-            out.add(n)
-            todo += [a.pred for r in rules.get(n, []) for a in _atoms(r)]
-    return out
+    return reach([name], lambda n: [a.pred for r in rules.get(n, []) for a in _atoms(r)])
 
 
 def _where(rule: Any) -> str:
@@ -647,7 +626,7 @@ def _where(rule: Any) -> str:
 
 
 def _var_names(term: Any) -> set[str]:
-    return _vars(term)
+    return variables(term)
 
 
 def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> dict[str, set[int]]:
@@ -878,6 +857,7 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
               fights: bool = False, asked: str | None = None) -> Proof:
     """Ask the cone about every pattern of every pair of ranks (module docstring, 2): compareHands,
     or with ``fights`` beat, each hand then also declared, a hand, and five fresh cards its own."""
+    import numpy as np
     ranks = sorted(places)
     if not all(isinstance(r, int) for r in ranks) or not all(
             isinstance(x, int) for ps in places.values() for p in ps for x in p):
@@ -896,23 +876,23 @@ def _evaluate(rules: dict[str, list[Any]], cone: set[str], static: set[str], pla
     if by_rank and not any(a.pred == I.HAND_KEY for name in cone for r in rules.get(name, []) for a in _atoms(r)):
         places = {r: () for r in ranks}     # the ranks' order, read without a key: one pattern a pair
     rank_ids, rank_of, key_rows, seeds, expected = _patterns(ranks, places, by_rank)
-    db = Compiled(program=program, threads=1)
+    db = Database(program, threads=1)
     try:
-        con = db._con
-        con.register("x_rank", {"c0": rank_ids, "c1": rank_of})
-        con.register("x_key", {f"c{k}": key_rows[:, k] for k in range(4)})
-        con.register("x_pairs", {"c0": seeds[:, 0], "c1": seeds[:, 1], "r": expected})
-        sql = {I.GET_RANK: 'SELECT 0, c0, c1 FROM "x_rank"', I.HAND_KEY: 'SELECT 0, c0, c1, c2, c3 FROM "x_key"',
-               PAIR: 'SELECT 0, c0, c1 FROM "x_pairs"', "worlds": "SELECT 0 AS w"}
+        zeros = lambda n: np.zeros(n, dtype=np.int64)  # noqa: E731  (every row of world 0)
+        columns: dict[str, dict[str, Any]] = {
+            I.GET_RANK: {"w": zeros(len(rank_ids)), "a0": rank_ids, "a1": rank_of},
+            I.HAND_KEY: {"w": zeros(len(key_rows)), **{f"a{k}": key_rows[:, k] for k in range(4)}},
+            PAIR: {"w": zeros(len(seeds)), "a0": seeds[:, 0], "a1": seeds[:, 1]},
+            "expected": {"a": seeds[:, 0], "b": seeds[:, 1], "r": expected},
+            "worlds": {"w": zeros(1)}}
         if fights:               # every set a hand of five fresh cards: set s holds 5s .. 5s + 4
-            sql.update({I.IS_HAND: 'SELECT 0, c0 FROM "x_rank"', I.DECLARED: 'SELECT 0, c0 FROM "x_rank"',
-                        I.HOLDS: 'SELECT 0, c0, p.range, 5 * c0 + p.range FROM "x_rank", range(5) p'})
-        red = {"wrong": 'SELECT p.c0, p.c1, p.r, list(c.a2 ORDER BY c.a2) FROM "x_pairs" p '
-                        'LEFT JOIN {' + ASKED + '} c ON c.a0 = p.c0 AND c.a1 = p.c1 '
-                        'GROUP BY p.c0, p.c1, p.r HAVING count(c.a2) <> 1 OR bool_or(c.a2 <> p.r) '
-                        'ORDER BY p.c0, p.c1 LIMIT 1'}
+            sets, position = np.repeat(rank_ids, 5), np.tile(np.arange(5, dtype=np.int64), len(rank_ids))
+            columns.update({I.IS_HAND: {"w": zeros(len(rank_ids)), "a0": rank_ids},
+                            I.DECLARED: {"w": zeros(len(rank_ids)), "a0": rank_ids},
+                            I.HOLDS: {"w": zeros(len(sets)), "a0": sets, "a1": position, "a2": 5 * sets + position}})
         try:
-            out = db.run(Worlds(sql=sql), [], reduce=red, compute=[ASKED])
+            out = db.run(Worlds(columns=columns), [], reduce={"wrong": Disagreement(ASKED, "expected")},
+                         compute=[ASKED])
         except Exception as exc:                 # the rules fail on the abstract hands: no proof
             raise_if_stopped(exc)                # ... but a stop is a stop, not a failed proof
             raise _Fails(f"{asked} cannot be asked about abstract hands ({type(exc).__name__}: "

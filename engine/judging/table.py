@@ -51,31 +51,23 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from engine import interface as I
-from engine.evaluators.compiled import (
-    INT,
-    STR,
-    Compiled,
-    CompiledEvaluator,
-    Untranslatable,
-    Worlds,
-    joint_program,
-    worker_count,
-)
+from engine.datalog.ir import INT, STR, Untranslatable
+from engine.datalog.joint import joint_program
+from engine.evaluators.sql.duckdb import Database, FirstSet, Worlds
+from engine.evaluators.sql.evaluator import CompiledEvaluator
+from engine.evaluators.workers import worker_count
 from engine.interface import EngineView
 from engine.io.atomic import replacing, umask
 from engine.judging.fivetable import FiveTable, TableError
-from engine.judging.proof import suit_symmetry
+from engine.judging import proof
 from engine.notices import say
 from engine.poker import sevens
 from engine.version import version
-
-if TYPE_CHECKING:
-    from engine.evaluators.compiled import Compiled
 
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
            "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
@@ -260,7 +252,7 @@ def five_card_tables(engines: Sequence[EngineView], progress: Progress | None = 
     """:func:`five_card_table` of several rule sets (``poker diff``'s two), the same tables.
 
     Those that are neither memoised nor cached, and share a deck, are built together: one pass
-    over the hands, in one program (:func:`engine.evaluators.compiled.joint_program`) where what
+    over the hands, in one program (:func:`engine.datalog.joint.joint_program`) where what
     the rule sets define alike is computed once.  ``standard`` and ``eventb`` together take
     little longer than one of them.  With several rule sets, a TableError names the one at fault.
     """
@@ -343,14 +335,14 @@ def _digest(engine: EngineView) -> str:
 # ---- asking the rules -----------------------------------------------------------------------
 
 
-def _compiled(engine: EngineView) -> "Compiled":
+def _compiled(engine: EngineView) -> "Database":
     evaluator = engine.evaluator(10 ** 6)
     if not isinstance(evaluator, CompiledEvaluator):       # pragma: no cover - fallback checked before
         raise TableError(f"the rules are not compiled ({engine.fallback})")
     return evaluator.compiled
 
 
-def _ask(db: "Compiled", hands: np.ndarray) -> "Asked":
+def _ask(db: "Database", hands: np.ndarray) -> "Asked":
     """getRank, handKey and isHand of set 1 in worlds 0..m-1 (world w: the five card ids
     hands[w]), in one run of the compiled rules: (worlds, ranks) of getRank's rows, handKey's rows
     as arrays w, o (order), i (index), v (value) (strings stay coded), and the worlds where isHand
@@ -361,52 +353,42 @@ def _ask(db: "Compiled", hands: np.ndarray) -> "Asked":
 Asked = tuple[np.ndarray, np.ndarray, dict[str, np.ndarray], np.ndarray]
 
 
-def _ask_each(db: "Compiled", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
+def _ask_each(db: "Database", hands: np.ndarray, renames: Sequence[dict[str, str]]) -> list[Asked]:
     """:func:`_ask` for each rule set of a joint program (``renames``: each one's names in it,
-    see :func:`engine.evaluators.compiled.joint_program`), in one run."""
+    see :func:`engine.datalog.joint.joint_program`), in one run."""
     m = len(hands)
-    holds = {"w": np.repeat(np.arange(m, dtype=np.int64), hands.shape[1]),
-             "i": np.tile(np.arange(hands.shape[1], dtype=np.int64), m),
-             "c": np.ascontiguousarray(hands, dtype=np.int64).ravel()}
+    one = np.ones(m, dtype=np.int64)
+    worlds = Worlds(columns={
+        I.DECLARED: {"w": np.arange(m, dtype=np.int64), "s": one},
+        I.HOLDS: {"w": np.repeat(np.arange(m, dtype=np.int64), hands.shape[1]),
+                  "s": np.ones(m * hands.shape[1], dtype=np.int64),
+                  "i": np.tile(np.arange(hands.shape[1], dtype=np.int64), m),
+                  "c": np.ascontiguousarray(hands, dtype=np.int64).ravel()},
+        "worlds": {"w": np.arange(m, dtype=np.int64)}})
     preds = db.program.preds
-    reduce: dict[str, str] = {}
+    reduce: dict[str, FirstSet] = {}
     compute: list[str] = []
     for k, rename in enumerate(renames):
         rank, key = rename.get(I.GET_RANK, I.GET_RANK), rename.get(I.HAND_KEY, I.HAND_KEY)
-        reduce[f"rank{k}"] = f'CREATE OR REPLACE TABLE "x_rank{k}" AS SELECT w, a1 AS r FROM {{{rank}}} WHERE a0 = 1'
+        reduce[f"rank{k}"] = FirstSet(rank)
         compute.append(rank)
         hand = rename.get(I.IS_HAND, I.IS_HAND)
         if hand in preds and preds[hand].arity == 1:
             compute.append(hand)
-            reduce[f"hand{k}"] = f'CREATE OR REPLACE TABLE "x_hand{k}" AS SELECT DISTINCT w FROM {{{hand}}} WHERE a0 = 1'
+            reduce[f"hand{k}"] = FirstSet(hand, distinct=True)
         if key in preds:
             compute.append(key)
-            reduce[f"key{k}"] = (f'CREATE OR REPLACE TABLE "x_key{k}" AS SELECT w, a1 AS o, a2 AS i, a3 AS v '
-                                 f'FROM {{{key}}} WHERE a0 = 1')
-    worlds = Worlds(sql={I.DECLARED: f"SELECT range, 1 FROM range({m})",
-                         I.HOLDS: 'SELECT w, 1, i, c FROM "x_cards"',
-                         "worlds": f"SELECT range AS w FROM range({m})"})
+            reduce[f"key{k}"] = FirstSet(key)
+    got = db.run(worlds, [], reduce=reduce, compute=compute)
     out: list[Asked] = []
-    with db._lock:
-        con = db._con
-        con.register("x_cards", holds)
-        try:
-            db.run(worlds, [], reduce=reduce, compute=compute)
-            for k in range(len(renames)):
-                ranks = con.execute(f'SELECT w, r FROM "x_rank{k}"').fetchnumpy()
-                if f"key{k}" in reduce:
-                    keys = con.execute(f'SELECT w, o, i, v FROM "x_key{k}"').fetchnumpy()
-                else:
-                    keys = {c: np.zeros(0, dtype=np.int64) for c in "woiv"}
-                hands_w = np.asarray(con.execute(f'SELECT w FROM "x_hand{k}"').fetchnumpy()["w"]) \
-                    if f"hand{k}" in reduce else np.zeros(0, dtype=np.int64)
-                out.append((np.asarray(ranks["w"]), np.asarray(ranks["r"]),
-                            {c: np.asarray(keys[c]) for c in "woiv"}, hands_w))
-        finally:
-            con.unregister("x_cards")
-            for k in range(len(renames)):
-                con.execute(f'DROP TABLE IF EXISTS "x_rank{k}"; DROP TABLE IF EXISTS "x_key{k}"; '
-                            f'DROP TABLE IF EXISTS "x_hand{k}"')
+    none = np.zeros(0, dtype=np.int64)
+    for k in range(len(renames)):
+        ranks = got[f"rank{k}"]
+        keys = got.get(f"key{k}")
+        keys = {c: np.asarray(keys[col]) for c, col in zip("woiv", ("w", "a1", "a2", "a3"))} if keys is not None \
+            else {c: none for c in "woiv"}
+        hands_w = np.asarray(got[f"hand{k}"]["w"]) if f"hand{k}" in got else none
+        out.append((np.asarray(ranks["w"]), np.asarray(ranks["a1"]), keys, hands_w))
     return out
 
 
@@ -493,7 +475,7 @@ def _build_each(engines: Sequence[EngineView], digests: Sequence[str], progress:
         program, renames = _compiled(engines[0]).program, [{}]
     else:
         try:
-            program, renames = joint_program([e.ruleset.clauses for e in engines])
+            program, renames = joint_program([e.ruleset.clauses for e in engines], I.INPUTS, I.ASKED)
         except Untranslatable:                 # each compiles alone: build them one by one
             return [t for e, d in zip(engines, digests) for t in _build_each([e], [d], progress, named, by_class)]
     cards = engines[0].deck
@@ -516,7 +498,7 @@ def _build_each(engines: Sequence[EngineView], digests: Sequence[str], progress:
     lock = threading.Lock()
     done = [0, 0]                              # hands done, hands reported
 
-    def work(db: "Compiled", report: bool) -> None:
+    def work(db: "Database", report: bool) -> None:
         while not stop.is_set():
             k = next(taken)
             if k >= len(spans):
@@ -539,7 +521,7 @@ def _build_each(engines: Sequence[EngineView], digests: Sequence[str], progress:
                     delta, done[1] = done[0] - done[1], done[0]
                 step(delta)
 
-    def guarded(db: "Compiled") -> None:
+    def guarded(db: "Database") -> None:
         try:
             work(db, False)
         except BaseException as exc:          # handed to the main thread
@@ -547,7 +529,7 @@ def _build_each(engines: Sequence[EngineView], digests: Sequence[str], progress:
                 errors.append(exc)
             stop.set()
 
-    dbs = [Compiled(program=program, threads=1) for _ in range(workers)]
+    dbs = [Database(program, threads=1) for _ in range(workers)]
     threads = [threading.Thread(target=guarded, args=(db,), name=f"five-card-{i}", daemon=True)
                for i, db in enumerate(dbs[1:], 1)]
     try:
@@ -598,7 +580,7 @@ def _suit_classes(engines: Sequence[EngineView], n: int) -> tuple[np.ndarray, np
     colex indices), and each hand's class; else None.  A hand's class is the sorted list of its
     suits' sets of values, as bits: two hands have the same one exactly when a renaming of the
     suits takes one to the other."""
-    found = [suit_symmetry(e.ruleset.clauses) for e in engines]
+    found = [proof.suit_symmetry(e.ruleset.clauses) for e in engines]
     if any(isinstance(f, str) for f in found) or len({(f.values, f.suits) for f in found}) != 1:
         return None
     values, suits = (np.asarray(x, dtype=np.int64) for x in (found[0].values, found[0].suits))
