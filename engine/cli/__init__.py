@@ -10,7 +10,8 @@ parsers and sets ``run=function(args) -> exit status``:
 * :mod:`engine.cli.game`: ``deal``, ``game``;
 * :mod:`engine.cli.equity`: ``equity``;
 * :mod:`engine.cli.grid`: ``range`` (the grid of starting hands; and equity's ``--grid``);
-* :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories).
+* :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories);
+* :mod:`engine.cli.batches`: ``judge`` and ``history`` of many files (``--out-dir``, ``--cluster``).
 
 The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
 Every error a user can cause is one line on stderr and a non-zero exit, never a traceback.
@@ -31,7 +32,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from .. import limits  # noqa: E402
 from ..io import Terminated  # noqa: E402
-from . import cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
+from . import batches, cache, check, diff, equity, example, game, grid, history, judging, repl, roles  # noqa: E402
 from .common import (CommandError, LineSession, Parser, UsageError, add_json_option, add_limit_options,  # noqa: E402
                      add_rules_option, clear_progress, error, execute, load_engine, one_line, print_json, progress)
 
@@ -64,6 +65,7 @@ def build_parser() -> Parser:
     cache.register(sub)
     example.register(sub)
     history.register(sub)
+    batches.register(parser.commands)     # judge and history of many files (--out-dir, --cluster)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 
