@@ -17,11 +17,15 @@ for every later file (engine.cli.batches).
 from __future__ import annotations
 
 import contextlib
+import gc
 import glob
 import hashlib
 import json
 import logging
 import os
+import threading
+import time
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -198,10 +202,10 @@ def run_jobs(jobs: list[Job], work: Work, spec: Any, done: Callable[[Job, Outcom
                 continue
             done(job, work(spec, job.name, job.source, False), stamp)
         return
-    with _connected(cluster) as (client, description):
+    with _connected(cluster) as connection:     # [client, description], emptied as it closes
         if started is not None:
-            started(description)
-        _run_on(client, jobs, work, spec, done)
+            started(connection[1])
+        _run_on(connection[0], jobs, work, spec, done)
 
 
 def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
@@ -278,6 +282,7 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
     (``local:N``, one thread each, scratch space in this run's own temporary directory); closed,
     and a local cluster's processes ended, however the block ends."""
     try:
+        import dask
         import distributed
     except ImportError:
         raise ClusterError("--cluster needs Dask's distributed: pip install 'poker-engine[cluster]'") from None
@@ -291,9 +296,10 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
             raise ClusterError(f"--cluster {address}: local:N takes a number of processes (1 to 256)")
         folder = run_directory("cluster")
         try:
-            local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
-                                             dashboard_address=None, worker_dashboard_address=None,
-                                             silence_logs=logging.CRITICAL, local_directory=str(folder))
+            with dask.config.set({"temporary-directory": str(folder)}):
+                local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
+                                                 dashboard_address=None, worker_dashboard_address=None,
+                                                 silence_logs=logging.CRITICAL, local_directory=str(folder))
         except BaseException:
             remove_run_directory(folder)
             raise
@@ -304,6 +310,8 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
     else:
         raise ClusterError(f"--cluster {address}: give a scheduler's address (tcp://HOST:8786) or local:N")
     client = None
+    connection: list[Any] = []
+    early = False
     try:
         try:
             client = distributed.Client(target, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -311,30 +319,73 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
             raise ClusterError(f"--cluster {address}: cannot reach the scheduler ({_one_line(exc)})") from None
         if local is None:
             client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        yield client, description
+        connection = [client, description]
+        yield connection
+    except BaseException as exc:
+        early = True
+        # the frames the exception left hold the client (and so the cluster): let them go, so
+        # that what the cluster holds is released when it is closed (not reported at the exit)
+        traceback.clear_frames(exc.__traceback__)
+        raise
     finally:
-        _close(client, local)
+        connection.clear()
+        held, client, local, target = [client, local], None, None, None
+        _closed(held, early, folder)
+
+
+def _closed(held: list[Any], early: bool, folder: Path | None) -> None:
+    """Close the client and the local cluster (``held``) and remove the run's directory, in a
+    thread of its own while this one waits: after a signal, the main thread is interrupted again
+    every second until the command ends (engine.limits), and closing takes about that long."""
+    finished = threading.Event()
+
+    def close() -> None:
+        try:
+            _close(*held, early)
+            held.clear()
+            gc.collect()        # their semaphores released now, not reported leaked at the exit
+            _remove(folder)
+        finally:
+            finished.set()
+    threading.Thread(target=close, name="closing the cluster", daemon=True).start()
+    while True:
+        try:
+            if finished.wait(0.05):
+                break
+        except BaseException:       # the signal raised again, a second Ctrl-C: still wait
+            continue
+
+
+def _remove(folder: Path | None) -> None:
+    """Remove the run's directory, again while a worker process ending meanwhile removes its own
+    part of it (a second's worth at most)."""
+    for _ in range(20):
         remove_run_directory(folder)
+        if folder is None or not folder.exists():
+            return
+        time.sleep(0.05)
 
 
-def _close(client: Any, local: Any) -> None:
-    """Close the client, then the local cluster (its worker processes ended, waited for); a
-    second signal meanwhile does not leave them running."""
+def _close(client: Any, local: Any, early: bool = False) -> None:
+    """Close the client, then the local cluster (its worker processes ended, waited for), then
+    kill what is left of its processes.  ``early`` (an error, a signal, a budget): waited for a
+    second at most each."""
     processes = _local_processes(local) if local is not None else []
     for step in (client, local):
-        if step is None:
-            continue
-        for _ in range(3):
-            try:
-                step.close(timeout=5) if step is client else step.close()
-                break
-            except BaseException:       # a second Ctrl-C, a timeout: still close
-                continue
+        if step is not None:
+            with contextlib.suppress(Exception):
+                step.close(timeout=1 if early else 10)
+    _kill(processes)
+
+
+def _kill(processes: list[Any]) -> None:
     for process in processes:
         if process.is_alive():
             with contextlib.suppress(Exception):
                 process.kill()
-                process.join(2)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(2)
 
 
 def _local_processes(local: Any) -> list[Any]:

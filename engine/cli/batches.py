@@ -118,6 +118,8 @@ def run_many(args: argparse.Namespace, command: str, form: str = "yaml") -> int:
         (skipped if journal.finished(job) else todo).append(job)
     totals: dict[str, int] = {}
     failed: list[str] = [journal.entries[j.output]["error"] for j in skipped if journal.entries[j.output].get("error")]
+    for line in failed[:ERRORS]:
+        print(f"poker: {one_line(line)} (finished before)", file=sys.stderr)
     tick = progress(len(todo), "judging", "file")
 
     def done(job: cluster.Job, outcome: cluster.Outcome, stamp: list[int] | None) -> None:
