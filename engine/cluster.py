@@ -37,6 +37,7 @@ __all__ = ["ClusterError", "Job", "Journal", "plan", "run_jobs", "JOURNAL", "WIN
 JOURNAL = ".poker-done.jsonl"     # in the output folder: one line a finished output
 WINDOW = 4                        # files in flight (or done, waiting for one before them) a worker
 MAX_SHIPPED = 1 << 30             # bytes of one file shipped to a cluster (split larger ones)
+SCATTER_AFTER = 1 << 20           # bytes of a file sent ahead to a worker rather than with its task
 LOCAL = "local:"                  # --cluster local:N
 CONNECT_TIMEOUT = 30              # seconds to reach a scheduler
 
@@ -228,9 +229,12 @@ def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
         if isinstance(shipped, Outcome):        # not the file's content: reported, not finished
             waiting[job.index] = (job, shipped, None)
             return True
+        # the bytes go ahead to a worker (a large argument would be sent through the scheduler,
+        # with a warning); the task runs where they are
+        data = client.scatter(shipped, hash=False) if len(shipped) > SCATTER_AFTER else shipped
         # pure=False: a file judged again (another run) is a new task, never a cached result
-        future = client.submit(work, spec, job.name, shipped, True, pure=False, key=f"poker-{job.index}-{os.getpid()}",
-                               priority=-job.index)
+        future = client.submit(work, spec, job.name, data, True, pure=False, priority=-job.index,
+                               key=f"poker-{job.index}-{os.getpid()}")
         flight[future] = (job, stamp)
         pending.add(future)
         return True
@@ -318,7 +322,11 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
         except (OSError, TimeoutError) as exc:
             raise ClusterError(f"--cluster {address}: cannot reach the scheduler ({_one_line(exc)})") from None
         if local is None:
-            client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+            try:
+                client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+            except (OSError, TimeoutError):
+                raise ClusterError(f"--cluster {address}: no worker joined the scheduler in "
+                                   f"{CONNECT_TIMEOUT} s") from None
         connection = [client, description]
         yield connection
     except BaseException as exc:
