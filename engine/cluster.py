@@ -23,6 +23,7 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import threading
 import time
 import traceback
@@ -303,7 +304,8 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
             with dask.config.set({"temporary-directory": str(folder)}):
                 local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                                  dashboard_address=None, worker_dashboard_address=None,
-                                                 silence_logs=logging.CRITICAL, local_directory=str(folder))
+                                                 silence_logs=logging.CRITICAL, local_directory=str(folder),
+                                                 preload=[__name__])
         except BaseException:
             remove_run_directory(folder)
             raise
@@ -339,6 +341,14 @@ def _connected(address: str) -> Iterator[tuple[Any, str]]:
         connection.clear()
         held, client, local, target = [client, local], None, None, None
         _closed(held, early, folder)
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's hook in a module a worker preloads (a local cluster's workers preload this one):
+    Ctrl-C at a terminal reaches every process of the group, and the workers leave it to the
+    client, which stops them (else each would print its traceback)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _closed(held: list[Any], early: bool, folder: Path | None) -> None:

@@ -9,6 +9,7 @@ the session id, tests/test_hostile_signals.Run), its temporary files in a folder
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 from pathlib import Path
@@ -132,7 +133,10 @@ def test_a_run_stopped_midway_resumes_where_it_stopped(tmp_path, many, capsys, s
     assert _until(lambda: journal.exists() and journal.read_text().count("\n") >= 2 or run.proc.poll() is not None,
                   60)
     assert run.proc.poll() is None, "the run ended before it could be stopped"
-    run.proc.send_signal(signum)
+    if signum == signal.SIGINT:             # Ctrl-C at a terminal: the whole process group, workers too
+        os.killpg(run.proc.pid, signum)
+    else:
+        run.proc.send_signal(signum)
     status, err, took = run.finish()
     assert (status, err) == LINES[signum]
     assert took < 10
