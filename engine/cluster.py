@@ -27,13 +27,15 @@ import signal
 import threading
 import time
 import traceback
+from asyncio import CancelledError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from .io import atomic_writer, remove_run_directory, run_directory
 
-__all__ = ["ClusterError", "Job", "Journal", "plan", "run_jobs", "JOURNAL", "WINDOW", "MAX_SHIPPED"]
+__all__ = ["ClusterError", "Job", "Journal", "Outcome", "plan", "run_jobs", "write_output", "dask_setup", "JOURNAL",
+           "WINDOW", "MAX_SHIPPED"]
 
 JOURNAL = ".poker-done.jsonl"     # in the output folder: one line a finished output
 WINDOW = 4                        # files in flight (or done, waiting for one before them) a worker
@@ -219,6 +221,7 @@ def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
     waiting: dict[int, tuple[Job, Outcome, list[int] | None]] = {}   # done, waiting for those before
     flight: dict[Any, tuple[Job, list[int] | None]] = {}
     following = 0                                    # the next job to hand to ``done``
+    run = os.urandom(6).hex()                        # this run's tasks' keys (one scheduler, many clients)
     pending = as_completed(loop=client.loop)
 
     def submit() -> bool:
@@ -235,7 +238,7 @@ def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
         data = client.scatter(shipped, hash=False) if len(shipped) > SCATTER_AFTER else shipped
         # pure=False: a file judged again (another run) is a new task, never a cached result
         future = client.submit(work, spec, job.name, data, True, pure=False, priority=-job.index,
-                               key=f"poker-{job.index}-{os.getpid()}")
+                               key=f"poker-{run}-{job.index}")
         flight[future] = (job, stamp)
         pending.add(future)
         return True
@@ -249,7 +252,7 @@ def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
                 job, stamp = flight.pop(future)
                 try:
                     outcome = future.result()
-                except Exception as exc:        # the cluster's failure, not the file's: not finished
+                except (Exception, CancelledError) as exc:   # the cluster's failure, not the file's
                     outcome = Outcome("", error=f"{job.name}: not judged: {_one_line(exc)}")
                     stamp = None
                 future.release()
@@ -282,7 +285,7 @@ def _one_line(exc: BaseException) -> str:
 
 
 @contextlib.contextmanager
-def _connected(address: str) -> Iterator[tuple[Any, str]]:
+def _connected(address: str) -> Iterator[list[Any]]:
     """A Dask client of the scheduler at ``address``, or of a new local cluster of N processes
     (``local:N``, one thread each, scratch space in this run's own temporary directory); closed,
     and a local cluster's processes ended, however the block ends."""
