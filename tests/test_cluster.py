@@ -16,9 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
+from engine import Engine, __version__
+from engine.cli import batches, main
 from engine.cluster import JOURNAL
+from engine.table import rules_digest
 
+from conftest import copy_rules, eventb_numbering
 from test_hostile_signals import Run, _until
 
 pytest.importorskip("distributed", reason="the cluster needs Dask's distributed: pip install -e '.[cluster]'")
@@ -189,3 +192,30 @@ def test_many_files_need_a_folder_and_one_name_each(tmp_path, inputs, capsys):
     assert capsys.readouterr().err == f"poker: {tmp_path / 'nothing*.yaml'}: no file matches\n"
     assert main(["judge", str(inputs / "euler0.jsonl"), "--out-dir", str(tmp_path / "o"), "--cluster", "nowhere"]) == 2
     assert "give a scheduler's address (tcp://HOST:8786) or local:N" in capsys.readouterr().err
+
+
+def test_a_worker_judges_with_the_clients_rules_or_refuses(tmp_path, monkeypatch):
+    """A job on a worker (engine.cli.batches.judge_file, run here as a worker runs it): its engine
+    is loaded again when the rule files changed since it was loaded (a worker outlives a run),
+    and it refuses, rather than judge otherwise, rules or a version that are not the client's."""
+    monkeypatch.setenv("POKER_WORKERS", "1")            # what the job sets on a worker
+    monkeypatch.setattr(batches, "_set_up", False)
+    rules = copy_rules(tmp_path / "rules")
+    # a flush against a straight: the standard rules and the Event-B numbering disagree
+    fight = b'{"hands": ["2H 5H 7H 9H JH", "5C 6D 7S 8H 9C"]}\n'
+
+    def judged() -> dict:
+        spec = batches.Spec("judge", str(rules), "jsonl", version=__version__, digest=rules_digest(Engine(str(rules))))
+        outcome = batches.judge_file(spec, "f.jsonl", fight, True)
+        assert outcome.error is None
+        return json.loads(outcome.text)
+
+    assert judged()["result"] == 1
+    eventb_numbering(rules)
+    assert judged()["result"] == 2                    # loaded again: the edited rules' answer
+    spec = batches.Spec("judge", str(rules), "jsonl", version=__version__, digest="0" * 64)
+    with pytest.raises(RuntimeError, match="are not the client's"):
+        batches.judge_file(spec, "f.jsonl", fight, True)
+    spec = batches.Spec("judge", None, "jsonl", version="0.0.0", digest="0" * 64)
+    with pytest.raises(RuntimeError, match=f"the worker runs poker-engine {__version__}, the client 0.0.0"):
+        batches.judge_file(spec, "f.jsonl", fight, True)

@@ -21,7 +21,7 @@ from .. import __version__, batch, cluster
 from ..judge import Judge
 from ..table import rules_digest
 from . import history, judging
-from .common import CommandError, clear_progress, load_engine, one_line, progress, rules_key
+from .common import CommandError, clear_progress, load_engine, one_line, progress, reload_engine, rules_key
 
 FIGHT_EXTENSIONS = tuple(batch.EXTENSIONS)
 PHH_EXTENSIONS = history.EXTENSIONS
@@ -164,7 +164,8 @@ def judge_file(spec: Spec, name: str, source: "bytes | Path", on_cluster: bool) 
     """Judge one file (its bytes, or its path here) as `poker judge FILE` or `poker history FILE`
     would: the output's text, its counts, and for a bad file its one-line error as its output.
     On a cluster's worker the engines are loaded once (this process's, engine.cli.common) and
-    checked against the client's version and rules digest; the worker judges with one database
+    checked against the client's version and rules digest (loaded again when the rules' files
+    changed since: a worker outlives a run); the worker judges with one database
     and no processes of its own (the cluster is the parallelism)."""
     global _set_up
     with _one_at_a_time:
@@ -192,6 +193,8 @@ def _same_engine(spec: Spec) -> None:
         raise RuntimeError(f"the worker runs poker-engine {__version__}, the client {spec.version}: "
                            "install the same version on every machine")
     digest = rules_digest(load_engine(spec.namespace()))
+    if digest != spec.digest:       # the rule files changed since this worker loaded them: again
+        digest = rules_digest(reload_engine(rules_key(spec.namespace())))
     if digest != spec.digest:
         raise RuntimeError(f"the worker's rules {spec.rules or 'standard'} are not the client's "
                            f"(digest {digest[:12]} against {spec.digest[:12]}): give every machine the same rules")
