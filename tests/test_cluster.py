@@ -120,10 +120,10 @@ def test_poker_history_of_a_folder_on_the_cluster(tmp_path, inputs, capsys):
 
 @pytest.fixture(scope="module")
 def many(tmp_path_factory) -> Path:
-    """12 files of 100 fights each: long enough to be stopped midway."""
+    """8 files of 100 fights each: long enough to be stopped midway."""
     folder = tmp_path_factory.mktemp("many")
     euler = EULER.read_text().splitlines()
-    for i in range(12):
+    for i in range(8):
         (folder / f"part{i:02}.jsonl").write_text(_fights(euler[i * 80:i * 80 + 100]))
     return folder
 
