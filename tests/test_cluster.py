@@ -120,11 +120,12 @@ def test_poker_history_of_a_folder_on_the_cluster(tmp_path, inputs, capsys):
 
 @pytest.fixture(scope="module")
 def many(tmp_path_factory) -> Path:
-    """8 files of 100 fights each: long enough to be stopped midway."""
+    """8 files: two of 20 fights, then six of 600 (the run is stopped after the first two are
+    written, and must not have ended by then, on a quiet machine too)."""
     folder = tmp_path_factory.mktemp("many")
     euler = EULER.read_text().splitlines()
     for i in range(8):
-        (folder / f"part{i:02}.jsonl").write_text(_fights(euler[i * 80:i * 80 + 100]))
+        (folder / f"part{i:02}.jsonl").write_text(_fights((euler[i * 50:] + euler)[:20 if i < 2 else 600]))
     return folder
 
 
