@@ -51,8 +51,9 @@ def add_options(p: argparse.ArgumentParser) -> None:
                    help="more files, folders (their batch files, below them too) or glob patterns ('day*/*.phhs'): "
                         "each file's output goes into --out-dir")
     p.add_argument("--out-dir", metavar="DIR",
-                   help="write each file's output here, named after it (a.phhs: a.results.jsonl; poker history: "
-                        "a.history.txt), atomically and in order; a run stopped midway resumes where it stopped")
+                   help="write each file's output here, named after it (a.phhs: a.results.yaml, or .jsonl with "
+                        "--format jsonl; poker history: a.history.txt), atomically and in order; a run stopped "
+                        "midway resumes where it stopped")
     p.add_argument("--cluster", metavar="ADDRESS",
                    help="judge the files on a Dask cluster: tcp://HOST:8786, or local:N (N processes here); "
                         "pip install 'poker-engine[cluster]'")
