@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import filecmp
 import os
+import resource
 import sys
 import tempfile
 from pathlib import Path
@@ -49,13 +50,18 @@ def split(src: Path, folder: Path, files: int) -> list[int]:
     return counts
 
 
-def run(folder: Path, out: Path, cluster: str | None) -> tuple[float, float, str]:
+def run(folder: Path, out: Path, cluster: str | None) -> tuple[float, float, float]:
+    """(seconds end to end, seconds from the first output to the last, CPU seconds of the command
+    and every process it started: its workers, a local cluster's scheduler)."""
     argv = [sys.executable, "-m", "engine", "judge", str(folder), "--out-dir", str(out), "--format", "jsonl",
             "--timeout", "0"] + (["--cluster", cluster] if cluster else [])
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     secs, _, status, _, err = measured(argv, ENV)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert status == 0, err
     times = sorted(p.stat().st_mtime for p in out.iterdir() if p.name != JOURNAL)
-    return secs, times[-1] - times[0], err.strip().splitlines()[-1]
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return secs, times[-1] - times[0], cpu
 
 
 def main() -> None:
@@ -73,15 +79,18 @@ def main() -> None:
         per_file = sum(counts) / len(counts)
         print(f"{sum(counts):,} hands (pokerkit, seed 35) in {len(counts)} files of about {per_file:,.0f}")
         rates: dict[str, float] = {}
+        cpu_rates: dict[str, float] = {}
         first = None
         for label, cluster in (("one process, no cluster", None), ("local cluster, 1 worker", "local:1"),
                                ("local cluster, 2 workers", "local:2")):
             out = Path(tmp) / (cluster or "here").replace(":", "")
-            secs, steady, summary = run(folder, out, cluster)
+            secs, steady, cpu = run(folder, out, cluster)
             rest = sum(counts) - per_file            # hands written after the first output
             rates[label] = rest / steady if steady > 0 else float("nan")
+            cpu_rates[label] = sum(counts) / cpu
             print(f"{label}: {secs:.2f} s end to end ({sum(counts) / secs:,.0f} hands/s); steady "
-                  f"{rates[label]:,.0f} hands/s")
+                  f"{rates[label]:,.0f} hands/s; {cpu:.1f} s of CPU in all ({cpu_rates[label]:,.0f} hands "
+                  "a CPU second, start-up included)")
             names = sorted(p.name for p in out.iterdir())
             if first is None:
                 first = out
@@ -89,11 +98,21 @@ def main() -> None:
                 same = filecmp.cmpfiles(first, out, names, shallow=False)[0]
                 assert len(same) == len(names), f"{label}: outputs differ from one process's"
         print("outputs byte-identical across the three runs")
-        one = rates["local cluster, 1 worker"]
+        # a core's rate, load aside: the CPU of one process judging the folder, less its start-up
+        # (the CPU of the same command on one file of 20 hands)
+        tiny = Path(tmp) / "tiny"
+        tiny.mkdir()
+        (tiny / "part.phhs").write_text("".join(f"[{i}]\n{text}\n" for i, text in
+                                                 list(read_sections(src.open(encoding="utf-8"), str(src)))[:20]))
+        _, _, start_cpu = run(tiny, Path(tmp) / "tiny-out", None)
+        whole_cpu = sum(counts) / cpu_rates["one process, no cluster"]
+        one = sum(counts) / max(whole_cpu - start_cpu, 1e-9)
+        print(f"start-up (the command on 20 hands): {start_cpu:.1f} s of CPU; judging alone: {one:,.0f} hands "
+              "a CPU second")
         hands = sum(counts)
         moved = (sum(p.stat().st_size for p in folder.iterdir())
                  + sum(p.stat().st_size for p in first.iterdir() if p.name != JOURNAL)) / hands
-        print(f"on paper, {ARCHIVE / 1e6:.0f} million hands at {one:,.0f} hands/s a worker (steady), "
+        print(f"on paper, {ARCHIVE / 1e6:.0f} million hands at {one:,.0f} hands/s a worker (a core's, as above), "
               f"{args.cores} workers a machine; the client moves {moved:,.0f} bytes a hand (file in, results out), "
               f"{ARCHIVE * moved / 1e9:,.0f} GB in all: {ARCHIVE * moved / NETWORK / 60:,.1f} min at 1 Gb/s")
         for machines in (1, 4, 16, 64):
