@@ -2,4 +2,5 @@
 
 from engine.cli import run
 
-run()
+if __name__ == "__main__":      # not when a spawned process (a local cluster's worker) imports it
+    run()

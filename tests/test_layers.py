@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("judging", ("engine.judging",)),
     ("core", ("engine.core",)),
     ("applications", ()),
+    ("runs", ("engine.cluster",)),                   # many files: judge and history, here or on a cluster
     # engine/__init__.py (the public names) and the old paths of moved public modules
     ("package", ("engine", "engine.ranges", "engine.phh", "engine.explain", "engine.grid")),
     ("cli", ("engine.cli", "engine.__main__")),

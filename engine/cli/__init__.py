@@ -10,7 +10,8 @@ parsers and sets ``run=function(args) -> exit status``:
 * :mod:`engine.cli.game`: ``deal``, ``game``;
 * :mod:`engine.cli.equity`: ``equity``;
 * :mod:`engine.cli.grid`: ``range`` (the grid of starting hands; and equity's ``--grid``);
-* :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories).
+* :mod:`engine.cli.history`: ``history`` (and ``judge`` on hand histories);
+* :mod:`engine.cli.batches`: ``judge`` and ``history`` of many files (``--out-dir``, ``--cluster``).
 
 The library (``engine`` and its modules outside ``engine.cli``) never imports this package.
 Every error a user can cause is one line on stderr and a non-zero exit, never a traceback.
@@ -31,6 +32,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from engine import limits  # noqa: E402
 from engine.cli import (  # noqa: E402
+    batches,
     cache,
     check,
     diff,
@@ -86,6 +88,7 @@ def build_parser() -> Parser:
     example.register(sub)
     history.register(sub)
     rules.register(sub)
+    batches.register(parser.commands)     # judge and history of many files (--out-dir, --cluster)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
 

@@ -176,15 +176,22 @@ def run_history(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     name, stream, _ = open_phh(args.file, always=True)
     judge, hands = histories(args, name, stream, dumped=True)
+    lines = audit(judge, hands, name, progress(None, "auditing", "hand"))
+    clear_progress()
+    print("\n".join(lines))
+    print(f"time: {time.perf_counter() - start:.2f} s")
+    return 0
+
+
+def audit(judge: Histories, hands: Iterator[Any], name: str, tick: Any = None) -> list[str]:
+    """The audit's lines (the summary, then the first ten disagreements with the record)."""
     disagree: list[str] = []
-    for line in judge.judge(hands, progress=progress(None, "auditing", "hand"), name=name):
+    for line in judge.judge(hands, progress=tick, name=name):
         if '"agrees": false' in line and len(disagree) < 10:     # (a key: inside a text its quotes are escaped)
             r = json.loads(line)
             disagree.append(f"  hand {r['id']}: " + "; ".join(r["record"].get("notes", [])))
-    clear_progress()
-    print(judge.summary().replace(", ", "\n"))
+    lines = judge.summary().split(", ")
     if disagree:
-        print("disagreements with the record (the first ten):")
-        print("\n".join(disagree))
-    print(f"time: {time.perf_counter() - start:.2f} s")
-    return 0
+        lines.append("disagreements with the record (the first ten):")
+        lines += disagree
+    return lines

@@ -63,8 +63,8 @@ from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.evaluators.workers import worker_count
 from engine.interface import EngineView
 from engine.io.atomic import replacing, umask
-from engine.judging.fivetable import FiveTable, TableError
 from engine.judging import proof
+from engine.judging.fivetable import FiveTable, TableError
 from engine.notices import say
 from engine.poker import sevens
 from engine.version import version
