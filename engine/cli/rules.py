@@ -44,7 +44,7 @@ def explain(clauses: list[loader.Clause], only: str | None = None, sql: bool = F
 
 
 def run_explain_rules(args: argparse.Namespace) -> int:
-    ruleset = rulesets.resolve(getattr(args, "rules", None) or loader.DEFAULT_RULES)
+    ruleset = rulesets.resolve(getattr(args, "rules", None) or rulesets.DEFAULT_RULES)
     try:
         text = explain(list(ruleset.clauses), args.only, args.sql)
     except Untranslatable as exc:
