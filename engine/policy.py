@@ -9,7 +9,7 @@ where a proof fails: it asks the rules world by world, or refuses in one line (n
 (:func:`report`).
 
 >>> [p.key for p in PATHS.values()]
-['fights', 'showdowns', 'histories', 'equity', 'equity-low', 'check7', 'diff-fights', 'diff-categories']
+['fights', 'showdowns', 'histories', 'histories-low', 'equity', 'equity-low', 'check7', 'diff-fights', 'diff-categories']
 >>> PATHS["equity"].proofs
 ('showdown', 'candidate', 'fives')
 """
@@ -62,7 +62,10 @@ PATHS: dict[str, Path] = {p.key: p for p in (
     Path("showdowns", "showdowns (judge, best_five, winners)", SHOWDOWN, ("showdown", "candidate"),
          "as fights", "each showdown asked of the rules"),
     Path("histories", "hand histories (history, judge on PHH)", SHOWDOWN, ("showdown", "candidate"),
-         "a batch of 2,000 showdowns or more", "each showdown asked of the rules"),
+         "showdowns worth the tables (engine.history._worth: 200 of hold'em heads-up, 3 of Omaha hi/lo)",
+         "each showdown asked of the rules"),
+    Path("histories-low", "hand histories (the low half, by the low rule set's own proofs)", SHOWDOWN,
+         ("showdown", "candidate"), "with the high half", "each low half asked of the low rule set"),
     Path("equity", "equity (the high half)", SHOWDOWN, ("showdown", "candidate", "fives"),
          "every run", "every completion asked of the rules when they are few, else refused in one line"),
     Path("equity-low", "hi/lo equity (the low half, by the low rule set's own proofs)", SHOWDOWN,
@@ -75,6 +78,7 @@ PATHS: dict[str, Path] = {p.key: p for p in (
     Path("diff-categories", "diff: categories", (I.GET_RANK,), ("ranks",), "every run", "(always holds)"),
 )}
 
+LOW_PATHS = ("histories-low", "equity-low")     # the low rule set's own proofs: its own report
 HEADSUP = 2           # the players of the showdown ``poker check`` asks the fives of
 
 
@@ -141,7 +145,7 @@ def report(engine: "Engine", table: "FiveTable") -> dict[str, list[str]]:
     whether it held (with why not), in lines."""
     out: dict[str, list[str]] = {}
     for path in PATHS.values():
-        if path.key == "equity-low":
+        if path.key in LOW_PATHS:
             continue
         shape = ("holdem", 1 if path.key == "check7" else HEADSUP, "holdem") if "fives" in path.proofs else None
         lines = []
