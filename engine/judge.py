@@ -6,7 +6,8 @@ memory; the chunks run side by side on the engine's workers, one DuckDB database
 fight that cannot be read (not a mapping, not 2..10 hands, a bad card) is marked with the reason;
 a fight the rules find invalid (a shared card, four cards) gets the rules' reason.  A fight with
 a ``board:`` (and a ``game:``, hold'em by default) is a showdown: each hand is a
-player's own cards, and the result also gives the five each plays.
+player's own cards, and the result also gives the five each plays; so is a fight of a game
+without a board (``game: stud``, ``stud-hilo``, ``razz``: each hand is a player's seven cards).
 """
 
 from __future__ import annotations
@@ -169,6 +170,13 @@ class Judge:
             result.shares = [str(x) for x in v.shares]
         return result
 
+    def _boardless(self, game: Any) -> bool:
+        """Whether ``game`` names a game of these rules that has no board (noBoard: stud)."""
+        try:
+            return type(game) is str and self.engine._game(game)[0] in self.engine.boardless
+        except InvalidCards:                      # no such game: check_fight and the rules say why
+            return False
+
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
         if isinstance(fight, dict) and not KEYS.issuperset(fight):
@@ -178,6 +186,8 @@ class Judge:
                 return ident, Result(ident, -1, [], [None] * n, [None] * n, why)
             if self.warn is not None:
                 self.warn(f"fight {ident!r}: {why}; judged without it (--strict: invalid)")
+        if type(fight) is dict and "board" not in fight and self._boardless(fight.get("game")):
+            fight = {**fight, "board": ""}        # a stud game's fight: no board to give
         if type(fight) is dict:                   # the common cases, read fast (check_fight's checks hold)
             hands = fight.get("hands")
             if type(hands) is list and MIN_HANDS <= len(hands) <= MAX_HANDS:

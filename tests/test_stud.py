@@ -358,3 +358,26 @@ def test_beat_judges_a_stud_showdown_without_a_board(capsys):
     assert main(["beat", "--rules", "ace-to-five", "--game", "razz", "AH 2D 3S 4D 5C TC JH",
                  "QH QD QS 4C 6C 7C 8H"]) == 0
     assert capsys.readouterr().out.splitlines()[2].endswith("AH 2D 3S 4D 5C: high card (rank 6)")
+
+
+def test_judge_reads_a_stud_fight_without_a_board_and_refuses_one_with_a_board(tmp_path, capsys):
+    """A stud game has no board: its fight in a batch needs no ``board`` key (one given empty is the
+    same fight); a board given for it is that fight's one-line error, the batch N in N out."""
+    import json
+
+    from engine.cli import main
+    hands = ["AH AD KS KD 2C 3C 9H", "QH QD QS 4D 5C 7C 8H"]
+    fights = [{"id": 1, "hands": hands, "game": "stud"}, {"id": 2, "hands": hands, "game": "stud", "board": ""},
+              {"id": 3, "hands": hands, "game": "stud", "board": "2D 3D 4H"},
+              {"id": 4, "hands": ["AH 2D 3S 4D 5C TC JH", "AS 2S 3C 4C 6C 7C 8H"], "game": "stud-hilo"},
+              {"id": 5, "hands": ["AH KD", "QS QD"], "game": "holdem"}]
+    src = tmp_path / "stud.json"
+    src.write_text(json.dumps({"fights": fights}), encoding="utf-8")
+    assert main(["judge", str(src), "--format", "jsonl"]) == 0
+    got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in got] == [1, 2, 3, 4, 5]
+    assert got[0] == {**got[1], "id": 1} and got[0]["winners"] == [1] and "error" not in got[0]
+    assert got[2]["result"] == -1 and got[2]["error"].endswith("a stud game has no board")
+    assert "\n" not in got[2]["error"]
+    assert got[3]["low"]["winners"] == [0] and got[3]["shares"] == ["1", "0"]      # a wheel scoops
+    assert got[4]["error"] == "`game` is for a showdown: give its `board` too"      # hold'em has a board
