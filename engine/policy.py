@@ -8,8 +8,10 @@ where a proof fails: it asks the rules world by world, or refuses in one line (n
 ``poker check`` prints, for each path, the proofs it used and whether each held
 (:func:`report`).
 
->>> [p.key for p in PATHS.values()]
-['fights', 'showdowns', 'histories', 'histories-low', 'equity', 'equity-low', 'check7', 'diff-fights', 'diff-categories']
+>>> [p.key for p in PATHS.values()][:6]
+['fights', 'showdowns', 'histories', 'histories-low', 'equity', 'equity-low']
+>>> [p.key for p in PATHS.values()][6:]
+['check7', 'diff-fights', 'diff-categories']
 >>> PATHS["equity"].proofs
 ('showdown', 'candidate', 'fives')
 """
