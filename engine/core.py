@@ -29,7 +29,7 @@ from engine.evaluators.pydatalog.runtime import (
     retract_fact,
 )
 from engine.evaluators.sql.evaluator import CompiledEvaluator
-from engine.evaluators.workers import worker_count
+from engine.evaluators.workers import SMALL_BATCH, worker_count
 from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
 from engine.judging.proof import fight_obstacle, showdown_obstacle
@@ -38,7 +38,6 @@ from engine.judging.table import cached_table, five_card_table
 from engine.judging.tabled import Tabled
 from engine.poker.notation import Cards, InvalidCards, Notation, deck_bound, show
 
-SMALL_BATCH = 50              # worlds: up to this many, the compiled program runs in Python
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
 TABLE_AFTER = 200             # fights and showdowns asked of one engine before it looks for its table

@@ -6,7 +6,8 @@ memory; the chunks run side by side on the engine's workers, one DuckDB database
 fight that cannot be read (not a mapping, not 2..10 hands, a bad card) is marked with the reason;
 a fight the rules find invalid (a shared card, four cards) gets the rules' reason.  A fight with
 a ``board:`` (and a ``game:``, hold'em by default) is a showdown: each hand is a
-player's own cards, and the result also gives the five each plays.
+player's own cards, and the result also gives the five each plays; so is a fight of a game
+without a board (``game: stud``, ``stud-hilo``, ``razz``: each hand is a player's seven cards).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import contextlib
 import difflib
 import gc
 import importlib
-import math
 import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor, wait
@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from queue import Queue
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
-from engine.core import SMALL_BATCH
 from engine.evaluators import verdicts
 from engine.evaluators.pydatalog.reference import ReferenceEvaluator
+from engine.evaluators.workers import SMALL_BATCH
 from engine.io.fights import check_fight
+from engine.judging import policy
 from engine.judging.hilo import low_half, split_games, with_low
 from engine.limits import collector_paused
 from engine.notices import say
@@ -107,7 +108,7 @@ class Judge:
     def _look(self, work: int) -> None:
         """Turn to the table when the batch is long enough for it to pay: the cached one after
         :data:`LOOK_AFTER` units of work (a fight of two hands is one, a showdown more:
-        :func:`_weight`), a new one after :data:`BUILD_AFTER` (a
+        (:func:`engine.judging.policy.weight`), a new one after :data:`BUILD_AFTER` (a
         few seconds, about what judging 50,000 fights costs; then cached for every later batch)."""
         if self.table is False or self.fast is not None:
             return
@@ -148,7 +149,7 @@ class Judge:
                     if self._cheap[not two]:                 # read off the table
                         valid += 1
                     else:                                    # asked of the rules: by its size
-                        weight = 1 if two and len(parsed[1]) == 2 else _weight(parsed[1])
+                        weight = 1 if two and len(parsed[1]) == 2 else policy.weight(parsed[1])
                         work += weight
                         valid += weight
                 if valid >= size:
@@ -172,6 +173,13 @@ class Judge:
             result.shares = [str(x) for x in v.shares]
         return result
 
+    def _boardless(self, game: Any) -> bool:
+        """Whether ``game`` names a game of these rules that has no board (noBoard: stud)."""
+        try:
+            return type(game) is str and self.engine._game(game)[0] in self.engine.boardless
+        except InvalidCards:                      # no such game: check_fight and the rules say why
+            return False
+
     def _parse(self, index: int, fight: Any) -> tuple[Any, Any]:
         ident = fight.get("id", index + 1) if isinstance(fight, dict) else index + 1
         if isinstance(fight, dict) and not KEYS.issuperset(fight):
@@ -181,6 +189,8 @@ class Judge:
                 return ident, Result(ident, -1, [], [None] * n, [None] * n, why)
             if self.warn is not None:
                 self.warn(f"fight {ident!r}: {why}; judged without it (--strict: invalid)")
+        if type(fight) is dict and "board" not in fight and self._boardless(fight.get("game")):
+            fight = {**fight, "board": ""}        # a stud game's fight: no board to give
         if type(fight) is dict:                   # the common cases, read fast (check_fight's checks hold)
             hands = fight.get("hands")
             if type(hands) is list and MIN_HANDS <= len(hands) <= MAX_HANDS:
@@ -225,18 +235,6 @@ def unknown_keys(fight: dict) -> str:
         near = difflib.get_close_matches(str(key), sorted(KEYS), n=1)
         out.append(f"unknown key {str(key)!r}" + (f" (did you mean {near[0]!r}?)" if near else ""))
     return ", ".join(out)
-
-
-def _weight(fight: Any) -> int:
-    """A fight's share of a chunk asked of the rules, by what its world makes the rules compare: a
-    fight of two hands is one; a showdown an eighth of its players' pairs of fives (a player on the
-    river has 21 fives, 441 pairs: nine players weigh 496), so that a chunk of showdowns asked of
-    the rules stays about as small in memory as one of fights (a chunk of 10,000 showdowns of nine
-    players took gigabytes)."""
-    if getattr(fight, "board", None) is not None:
-        board = len(fight.board)
-        return max(1, sum(math.comb(len(h) + board, 5) ** 2 for h in fight.hands) // 8)
-    return max(1, len(fight) // 2)
 
 
 class _Chunks:

@@ -21,6 +21,8 @@ Quirks of pokerkit 0.7.7 this module works around:
 * pokerkit pays some splits by conventions of its own (see ``_standard``); such a hand is dealt
   again, so that every ``finishing_stacks`` here is the one answer of the rule books.
 * Its hand killing evaluates each live hand once per live player: ``_MemoState`` remembers.
+* In the draw games (``N2L1D``, ``F2L3D``, ``FB``) a player discards at most what the deck can
+  replace for everyone still to draw: past it, pokerkit deals discarded cards again.
 """
 
 from __future__ import annotations
@@ -36,12 +38,16 @@ from pathlib import Path
 
 from pokerkit import (
     Automation,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    FixedLimitTexasHoldem,
     HandHistory,
     Mode,
+    NoLimitDeuceToSevenLowballSingleDraw,
     NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     Pot,
@@ -55,9 +61,10 @@ __all__ = ["synthesize", "write", "cached", "play", "VARIANTS", "CACHE_DIR"]
 
 FORMAT = 1                                  # bump when hands change: names the cached files
 CACHE_DIR = Path("/tmp/poker-phh-synth")
-VARIANTS = ("NT", "PO", "FO/8", "NS", "F7S", "F7S/8", "FR")
+VARIANTS = ("NT", "FT", "PO", "FO/8", "NS", "F7S", "F7S/8", "FR", "N2L1D", "F2L3D", "FB")
 STUD = {"F7S": FixedLimitSevenCardStud, "F7S/8": FixedLimitSevenCardStudHighLowSplitEightOrBetter,
         "FR": FixedLimitRazz}
+DRAW_PLAYERS = 6     # five cards each and the draws: the deck replaces every discard
 STUD_PLAYERS = 6     # seven cards each and four burnt: past six players pokerkit deals mucked cards again
 
 # The bookkeeping is pokerkit's; dealing and showing are ours, so they appear among the actions.
@@ -72,7 +79,9 @@ AUTOMATIONS = (
     Automation.CHIPS_PULLING,
 )
 STAKES = (2, 2, 2, 4, 10, 20, 50, 100)     # big blinds; the small blind is half
-FIXED_LIMIT = {"FO/8", *STUD}
+DRAW = {"N2L1D": NoLimitDeuceToSevenLowballSingleDraw, "F2L3D": FixedLimitDeuceToSevenLowballTripleDraw,
+        "FB": FixedLimitBadugi}
+FIXED_LIMIT = {"FT", "FO/8", "F2L3D", "FB", *STUD}
 # At most this many completions/bets/raises a betting round in fixed limit: the big blind counts
 # as the opening bet preflop, so "a bet and three raises" everywhere (also within pokerkit's 4).
 FIXED_CAP = (3, 4, 4, 4)
@@ -124,6 +133,12 @@ def _game(variant: str, ante: list[int], blinds: list[int], bb: int) -> Poker:
         return PotLimitOmahaHoldem(min_bet=bb, **kw)
     if variant == "FO/8":
         return FixedLimitOmahaHoldemHighLowSplitEightOrBetter(small_bet=bb, big_bet=2 * bb, **kw)
+    if variant == "FT":
+        return FixedLimitTexasHoldem(small_bet=bb, big_bet=2 * bb, **kw)
+    if variant == "N2L1D":
+        return NoLimitDeuceToSevenLowballSingleDraw(min_bet=bb, **kw)
+    if variant in DRAW:
+        return DRAW[variant](small_bet=bb, big_bet=2 * bb, **kw)
     if variant in STUD:         # antes and a bring-in (a quarter of the small bet), no blinds
         del kw["raw_blinds_or_straddles"]
         return STUD[variant](bring_in=max(1, bb // 4), small_bet=bb, big_bet=2 * bb, **kw)
@@ -232,6 +247,8 @@ def _play_once(rng: random.Random, variant: str, n: int) -> tuple[Poker, State, 
                     state.deal_hole(k, i)
         elif state.can_deal_board():
             state.deal_board(state.board_dealing_count)
+        elif state.can_stand_pat_or_discard():
+            _draw(rng, state)
         elif state.actor_index is not None:
             _act(rng, state, variant, style)
         elif state.showdown_index is not None:
@@ -241,6 +258,16 @@ def _play_once(rng: random.Random, variant: str, n: int) -> tuple[Poker, State, 
         else:                                           # pragma: no cover - pokerkit stuck
             raise RuntimeError(f"pokerkit state stuck: {state.operations[-3:]}")
     return game, state, showdown is None or _standard(state, *showdown)
+
+
+def _draw(rng: random.Random, state: State) -> None:
+    """A draw: stand pat or discard up to three cards, never more than the deck can replace for
+    every player still to draw (pokerkit would deal discarded cards again)."""
+    p = state.stand_patter_or_discarder_index
+    assert p is not None
+    waiting = sum(1 for i in state.player_indices if state.standing_pat_or_discarding_statuses[i])
+    k = min(rng.choice((0, 0, 1, 1, 2, 3)), len(state.deck_cards) // max(waiting, 1))
+    state.stand_pat_or_discard(rng.sample(list(state.hole_cards[p]), k))
 
 
 def _standard(state: _MemoState, pots: list[Pot], before: list[int]) -> bool:
@@ -331,7 +358,8 @@ def synthesize(count: int, seed: int = 0, variants: tuple[str, ...] = ("NT",),
     for i in range(1, count + 1):
         rng = random.Random(f"phh-synth/{seed}/{i}")   # str seeds: stable across runs
         variant = rng.choice(variants)
-        game, state = play(rng, variant, rng.randint(lo, min(hi, STUD_PLAYERS) if variant in STUD else hi))
+        most = STUD_PLAYERS if variant in STUD else DRAW_PLAYERS if variant in DRAW else hi
+        game, state = play(rng, variant, rng.randint(lo, min(hi, most)))
         if i > 1:
             out.write("\n")
         out.write(_hand_text(i, game, state))

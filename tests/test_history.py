@@ -490,6 +490,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     want = list(here.judge(read_histories(text)))
     monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
     monkeypatch.setattr(history, "LOOK_AFTER", 20)          # and the table in them
+    monkeypatch.setattr(history, "WORK_AFTER", 20)
     monkeypatch.setenv("POKER_WORKERS", "2")
     there = Histories(engines)                               # the same engines, their databases open
     got = list(there.judge(read_histories(text)))

@@ -116,8 +116,12 @@ def test_best_five_without_a_board_takes_the_first_cards_as_the_players(engine):
 def test_showdown_errors_name_the_problem(engine):
     with pytest.raises(InvalidCards, match="unknown game 'razz'"):         # razz: ace-to-five's game
         engine.best_five("AH KH", board="QH JH TH", game="razz")
-    with pytest.raises(InvalidCards, match="the board: a stud game has no board"):
-        engine.best_five("AH KH 2C 3D 4S", board="QH JH", game="stud")
+    with pytest.raises(InvalidCards, match="the board: a stud game has no board"):   # but one or two common cards
+        engine.best_five("AH KH 2C 3D", board="QH JH 9S", game="stud")
+    with pytest.raises(InvalidCards, match="the wrong number of cards for the game"):
+        engine.best_five("AH KH 2C 3D 4S 5S 6S", board="QH", game="stud")    # seven and a common card
+    assert engine.best_five("AH KH 2C 3D 4S 5S", board="QH", game="stud").category == "straight"  # six and one
+    assert engine.best_five("AH KH 2C 3D 4S", board="QH JH", game="stud").text == "AH KH 4S QH JH"
     with pytest.raises(InvalidCards, match="at most 10"):
         engine.best_five("AH KH QH JH TH 9H 8H 7H 6H", board="2C 3C")
     with pytest.raises(InvalidCards, match="8 cards: holdem plays the best five of 5 to 7 cards"):

@@ -14,8 +14,8 @@ import pytest
 from conftest import ROOT, cases
 from engine import Engine
 from engine import interface as I
-from engine.core import SMALL_BATCH
 from engine.evaluators import Ask, World
+from engine.evaluators.workers import SMALL_BATCH
 from engine.history import Histories
 from engine.history.stud import Opening, openers
 from engine.io.phh import read_histories
@@ -189,7 +189,8 @@ THIRD = '"d dh p1 AcAd2h", "d dh p2 KcKdQh", "d dh p3 7s8s3c"'
     (THIRD + ', "p1 cc"', "p1 must bring in (pb) or complete, not call"),
     (THIRD + ', "p1 cbr 4"', "p1 raises to 4; the fixed limit makes it 5"),
     (THIRD + ', "p1 pb", "p2 cbr 5", "p3 cbr 15"', "p3 raises to 15; the fixed limit makes it 10"),
-    (THIRD + ', "d db 9h"', "F7S has no board"),
+    (THIRD + ', "d db 9h"', "a common card is dealt in place of a street's cards, before any player has his"),
+    (THIRD + ', "p1 pb", "p2 cc", "p3 cc", "d db 9h"', "a common card, but 43 cards are left for the 3 players"),
     (THIRD + ', "p1 pb", "p2 cc", "p3 cc", "d dh p1 3s", "d dh p2 Qs", "d dh p3 9s", "p1 cc"',
      "p1 acts first on fourth street, but p2 opens by the up cards (opens)"),
     (THIRD + ', "p1 pb", "p2 cc", "d dh p1 3s"', "a card is dealt while p3 is to act"),
@@ -359,3 +360,66 @@ def test_beat_judges_a_stud_showdown_without_a_board(capsys):
     assert main(["beat", "--rules", "ace-to-five", "--game", "razz", "AH 2D 3S 4D 5C TC JH",
                  "QH QD QS 4C 6C 7C 8H"]) == 0
     assert capsys.readouterr().out.splitlines()[2].endswith("AH 2D 3S 4D 5C: high card (rank 6)")
+
+
+def test_judge_reads_a_stud_fight_without_a_board_and_refuses_one_with_a_board(tmp_path, capsys):
+    """A stud game has no board: its fight in a batch needs no ``board`` key (one given empty is the
+    same fight); a board given for it is that fight's one-line error, the batch N in N out."""
+    import json
+
+    from engine.cli import main
+    hands = ["AH AD KS KD 2C 3C 9H", "QH QD QS 4D 5C 7C 8H"]
+    fights = [{"id": 1, "hands": hands, "game": "stud"}, {"id": 2, "hands": hands, "game": "stud", "board": ""},
+              {"id": 3, "hands": hands, "game": "stud", "board": "2D 3D 4H"},
+              {"id": 4, "hands": ["AH 2D 3S 4D 5C TC JH", "AS 2S 3C 4C 6C 7C 8H"], "game": "stud-hilo"},
+              {"id": 5, "hands": ["AH KD", "QS QD"], "game": "holdem"}]
+    src = tmp_path / "stud.json"
+    src.write_text(json.dumps({"fights": fights}), encoding="utf-8")
+    assert main(["judge", str(src), "--format", "jsonl"]) == 0
+    got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["id"] for r in got] == [1, 2, 3, 4, 5]
+    assert got[0] == {**got[1], "id": 1} and got[0]["winners"] == [1] and "error" not in got[0]
+    assert got[2]["result"] == -1 and "a stud game has no board" in got[2]["error"]
+    assert "\n" not in got[2]["error"]
+    assert got[3]["low"]["winners"] == [0] and got[3]["shares"] == ["1", "0"]      # a wheel scoops
+    assert got[4]["error"] == "`game` is for a showdown: give its `board` too"      # hold'em has a board
+
+
+def _eight_to_seventh(variant: str, seed: int) -> str:
+    """A hand of eight players dealt and played by pokerkit (tests/phhsynth.py's dealing) who all
+    call to the end: the deck runs out on seventh street and pokerkit deals a common card."""
+    import phhsynth
+    rng = random.Random(seed)
+    game = phhsynth._game(variant, [1] * 8, [], 4)
+    state = game([400] * 8, 8)
+    deck = list(game.deck)
+    rng.shuffle(deck)
+    state.deck_cards.clear()
+    state.deck_cards.extend(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        while state.status:
+            if state.can_deal_hole():
+                for i in state.player_indices:
+                    if state.hole_dealing_statuses[i]:
+                        state.deal_hole(len(state.hole_dealing_statuses[i]), i)
+            elif state.can_deal_board():
+                state.deal_board(state.board_dealing_count)
+            elif state.actor_index is not None:
+                state.post_bring_in() if state.can_post_bring_in() else state.check_or_call()
+            else:
+                state.show_or_muck_hole_cards(True)
+    return phhsynth._hand_text(seed, game, state)
+
+
+@pytest.mark.parametrize("variant", GAMES)
+def test_a_common_card_when_the_deck_runs_out_is_replayed_as_pokerkit_replays_it(variant):
+    """``d db`` in stud: the seventh street card of eight players, one card every player plays
+    (rules/showdown.dl: in place of a card of his own); paid as pokerkit pays the hand."""
+    texts = [_eight_to_seventh(variant, seed) for seed in (8, 9)]
+    assert all('"d db ' in t for t in texts)
+    results = judged("".join(texts))
+    assert [r["status"] for r in results] == ["judged", "judged"]
+    assert all(r["record"]["agrees"] for r in results)
+    assert all(r["record"]["notes"] == ["who acts first on seventh street is not checked: a common card was dealt"]
+               for r in results)

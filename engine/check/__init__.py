@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from engine import interface as I
-from engine.core import SMALL_BATCH
 from engine.datalog.loader import RuleError
 from engine.evaluators import Ask, World, verdicts
 from engine.evaluators.sql.duckdb import Worlds
 from engine.evaluators.sql.evaluator import CompiledEvaluator
+from engine.evaluators.workers import SMALL_BATCH
 from engine.judging import policy
 from engine.judging.fivetable import TableError
 from engine.judging.proof import fight_proof, suit_symmetry

@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 import numpy as np
 
 from engine import interface as I
-from engine.core import SMALL_BATCH
 from engine.datalog.loader import RuleError
 from engine.evaluators import World, verdicts
+from engine.evaluators.workers import SMALL_BATCH
 from engine.judging import policy
 from engine.judging.hilo import split_games, with_low
 from engine.judging.proof import Unproven, suit_symmetry

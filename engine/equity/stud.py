@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import numpy as np
 
-from engine.core import SMALL_BATCH
 from engine.equity import CHECKED, SAMPLE_CHUNK, Equity, TableDisagrees
 from engine.evaluators import World, verdicts
+from engine.evaluators.workers import SMALL_BATCH
 from engine.judging.hilo import split_games
 from engine.judging.proof import order_proof
 from engine.judging.table import five_card_table

@@ -17,6 +17,7 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+SMALL_BATCH = 50                 # worlds: up to this many, the compiled program runs in Python (local.py)
 WORKERS_ENV = "POKER_WORKERS"   # how many databases side by side (1: one, with DuckDB's own threads)
 DEFAULT_THREADS: int | None = None   # a database's threads when not told (None: DuckDB's, one a core);
                                      # a worker process of a batch sets 1: its siblings use the other cores

@@ -57,6 +57,7 @@ from engine.io.phh import (
 from engine.judging import proof
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
+from engine.judging.policy import weight
 from engine.judging.table import VERIFIED, adopt_table, cached_table
 from engine.limits import collector_paused, stop_soon, worker_process
 
@@ -65,8 +66,10 @@ if TYPE_CHECKING:
 
 CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
-LOOK_AFTER = 200       # showdowns in a chunk before the five-card tables in the cache are used
-TABLE_AFTER = 2_000    # ... and before they are built (they pay for themselves)
+LOOK_AFTER = 200       # hands in a chunk before the five-card tables in the cache are loaded (_warm)
+WORK_AFTER = 200 * 110  # work of a chunk's showdowns before the tables in the cache are used (_worth):
+                        # 200 showdowns of hold'em heads-up, 3 of Omaha hi/lo
+TABLE_AFTER = 2_000    # showdowns in a chunk before the tables are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
             Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
@@ -148,6 +151,21 @@ def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
         if len(players) > 1:
             out[level] = players
     return out
+
+
+def _worth(engine: "Engine", asked: list[Any]) -> bool:
+    """Whether showdowns are worth the cached five-card tables (a second or two to load them and
+    make their proofs): when they make the rules compare many fives world by world, each weighed
+    as poker judge weighs it (engine.judging.policy.weight: its players' pairs of fives) and twice in a
+    split game (its low half is a second showdown).  200 heads-up showdowns of hold'em are worth
+    it, 3 of Omaha hi/lo (126 fives a player), where one takes the rules a second or more."""
+    split = split_games(engine)
+    work = 0
+    for w in asked:
+        work += weight(w) * (2 if getattr(w, "game", None) in split else 1)
+        if work >= WORK_AFTER:
+            return True
+    return False
 
 
 def _foreseeable(engine: "Engine") -> bool:
@@ -681,9 +699,9 @@ class Histories:
         if not asked:
             return
         # The five-card table answers what the rules are proven to allow (as poker judge reads
-        # fights off it): the cached one once the showdowns are a few hundred (loading it and
-        # making its proofs takes a second), built when they are many.
-        eager = len(asked) >= LOOK_AFTER
+        # fights off it), the low half's its own: the cached ones once the showdowns are worth
+        # them (loading them and making their proofs takes a second or two), built when many.
+        eager = _worth(engine, asked)
         fast = engine.tabled(build=len(asked) >= TABLE_AFTER) if eager else None
         found = with_low(engine, asked, verdicts(engine.evaluator(len(asked)), asked, table=fast), eager)
         for (h, level, players), v in zip(places, found):

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 UP_PLACES = range(2, 6)          # a player's 3rd to 6th cards are dealt face up
 CARDS = 7                        # each player's cards in all
+DECK = 52                        # the cards a stud deck holds (a common card when they run out)
 ROUNDS = 5                       # third to seventh street
 CAP = 4                          # completions, bets and raises in a betting round at most
 STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
@@ -64,6 +65,7 @@ class Opening:
     able: tuple[int, ...]
     first: int
     action: int                  # the record's action number (1-based), for the message
+    common: bool = False         # a common card (``d db``) was dealt by then
 
 
 @dataclass
@@ -127,6 +129,7 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
         if x:
             table.pay(p, x, ante=True)
     hole: list[list[str | None]] = [[] for _ in range(n)]
+    board: list[str] = []                         # common cards: dealt when the deck runs out
     dealt: set[str] = set()
     shown: list[list[str | None] | None] = [None] * n
     openings: list[Opening] = []
@@ -147,8 +150,9 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
         try:
             actor, verb, args = text[0], (text[1] if len(text) > 1 else ""), text[2:]
             if actor == "d":
-                if verb == "db":
-                    raise _Bad(f"{code} has no board (a common card when the deck runs out is not replayed)")
+                if verb == "db":               # the deck runs out: one card for every player, face up
+                    _common(table, hole, board, args, dealt, round_no if not runout() else None)
+                    continue
                 if verb != "dh" or len(args) != 2 or args[0] not in seats:
                     raise _Bad("cannot read the dealer's action" if verb != "dh" or len(args) != 2
                                else f"there is no player {args[0]}")
@@ -158,7 +162,7 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
                 if table.to_act:
                     raise _Bad(f"a card is dealt while p{table.to_act[0] + 1} is to act")
                 cards = _cards(args[1])
-                allowed = CARDS if runout() else 3 + round_no
+                allowed = (CARDS if runout() else 3 + round_no) - len(board)
                 if len(hole[p]) + len(cards) > allowed:
                     raise _Bad(f"{args[0]} is dealt more than {allowed} cards by {STREETS[min(allowed, 7) - 3]} street"
                                if allowed < CARDS else f"{args[0]} holds more than {CARDS} cards")
@@ -179,14 +183,14 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
                 if not betting:
                     if round_no >= ROUNDS:
                         raise _Bad(f"p{p + 1} bets after the last betting round")
-                    short = [q for q in live() if len(hole[q]) < 3 + round_no]
+                    short = [q for q in live() if len(hole[q]) + len(board) < 3 + round_no]
                     if short:
                         raise _Bad(f"betting before p{short[0] + 1} is dealt his {STREETS[round_no]} street card")
                     table.open_round(p)
                     able = tuple(table.to_act)
                     up = tuple((q + 1, tuple(c for i, c in enumerate(hole[q]) if i in UP_PLACES))
                                for q in live())
-                    openings.append(Opening(round_no, up, able, p, k))     # type: ignore[arg-type]
+                    openings.append(Opening(round_no, up, able, p, k, bool(board)))     # type: ignore[arg-type]
                     betting, raises, completing = True, 0, round_no == 0 and bring > 0
                     if verb == "pb" and not completing:
                         raise _Bad(f"p{p + 1} posts a bring-in on {STREETS[round_no]} street"
@@ -243,19 +247,44 @@ def replay(doc: dict, ident: Any = "hand") -> StudPlayed:
     folded = sorted(table.folded | table.mucked)
     still = tuple(p for p in range(n) if p not in folded)
     over = len(still) == 1 or ((round_no >= ROUNDS or runout()) and not betting
-                               and all(len(hole[p]) == CARDS for p in still))
+                               and all(len(hole[p]) + len(board) == CARDS for p in still))
     finals: list[tuple[str, ...] | None] = []
     for p in range(n):
         cards = shown[p] if shown[p] is not None else hole[p]
-        finals.append(tuple(cards) if len(cards) == CARDS and None not in cards else None)  # type: ignore[arg-type]
+        finals.append(tuple(cards) if len(cards) + len(board) == CARDS and None not in cards  # type: ignore[arg-type]
+                      else None)
     if max(table.put) > MAX_UNITS:
         raise bad(f"the amount {_text(max(table.put), scale)} is finer than a millionth, or too large")
     names = tuple(str(x) for x in doc.get("players", [])) or tuple(f"p{i + 1}" for i in range(n))
     return StudPlayed(ident, code, names, scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
                       tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
-                      tuple(folded), still, tuple(finals), (), over,
+                      tuple(folded), still, tuple(finals), tuple(board), over,
                       tuple(units(finishing)) if finishing else None,
                       tuple(units(winnings)) if winnings else None, openings=tuple(openings))
+
+
+def _common(table: _Table, hole: list[list[str | None]], board: list[str], args: list[str], dealt: set[str],
+            street: int | None) -> None:
+    """A common card (``d db``), as pokerkit deals it: in place of a street's card, when the
+    cards not in the live players' hands (the deck, the burnt and the mucked) are fewer than the
+    players to deal to (eight players on seventh street); every player's own card, face up."""
+    live = [q for q in range(table.n) if q not in table.folded]
+    if table.to_act or len(args) != 1:
+        raise _Bad("cannot read the dealer's action" if len(args) != 1 else
+                   f"a card is dealt while p{table.to_act[0] + 1} is to act")
+    cards = _cards(args[0])
+    if len(cards) != 1 or None in cards:
+        raise _Bad("a common card is one known card")
+    held = {len(hole[q]) for q in live}
+    if len(held) != 1 or (street is not None and held != {2 + street - len(board)}) or min(held) + len(board) < 3:
+        raise _Bad("a common card is dealt in place of a street's cards, before any player has his")
+    left = DECK - sum(len(hole[q]) for q in live) - len(board)
+    if len(live) <= left:
+        raise _Bad(f"a common card, but {left} cards are left for the {len(live)} players")
+    if cards[0] in dealt:
+        raise _Bad(f"the card {cards[0]} is dealt twice")
+    dealt.add(cards[0])                           # type: ignore[arg-type]
+    board.append(cards[0])                        # type: ignore[arg-type]
 
 
 def _bring_in(table: _Table, p: int, amount: int) -> None:
@@ -293,7 +322,10 @@ def check_openings(engine: "Engine", hands: Sequence[Any]) -> None:
     for h in hands:
         for s in h.played.openings:
             unknown = [q for q, cards in s.up if None in cards]
-            if unknown:              # the rules cannot be asked: said in the record's notes
+            if s.common:             # the rules' openers read up cards, not a common card: not asked
+                h.played.notes.append(f"who acts first on {STREETS[s.round]} street is not checked: "
+                                      "a common card was dealt")
+            elif unknown:              # the rules cannot be asked: said in the record's notes
                 h.played.notes.append(f"who acts first on {STREETS[s.round]} street is not checked: "
                                       + " and ".join(f"p{q}'s" for q in unknown) + " up cards are not known")
             else:

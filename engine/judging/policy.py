@@ -8,8 +8,10 @@ where a proof fails: it asks the rules world by world, or refuses in one line (n
 ``poker check`` prints, for each path, the proofs it used and whether each held
 (:func:`report`).
 
->>> [p.key for p in PATHS.values()]
-['fights', 'showdowns', 'histories', 'equity', 'equity-low', 'check7', 'diff-fights', 'diff-categories']
+>>> [p.key for p in PATHS.values()][:6]
+['fights', 'showdowns', 'histories', 'histories-low', 'equity', 'equity-low']
+>>> [p.key for p in PATHS.values()][6:]
+['check7', 'diff-fights', 'diff-categories']
 >>> PATHS["equity"].proofs
 ('showdown', 'candidate', 'fives')
 """
@@ -17,6 +19,7 @@ where a proof fails: it asks the rules world by world, or refuses in one line (n
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -60,7 +63,10 @@ PATHS: dict[str, Path] = {p.key: p for p in (
     Path("showdowns", "showdowns (judge, best_five, winners)", SHOWDOWN, ("showdown", "candidate"),
          "as fights", "each showdown asked of the rules"),
     Path("histories", "hand histories (history, judge on PHH)", SHOWDOWN, ("showdown", "candidate"),
-         "a batch of 2,000 showdowns or more", "each showdown asked of the rules"),
+         "showdowns worth the tables (engine.history._worth: 200 of hold'em heads-up, 3 of Omaha hi/lo)",
+         "each showdown asked of the rules"),
+    Path("histories-low", "hand histories (the low half, by the low rule set's own proofs)", SHOWDOWN,
+         ("showdown", "candidate"), "with the high half", "each low half asked of the low rule set"),
     Path("equity", "equity (the high half)", SHOWDOWN, ("showdown", "candidate", "fives"),
          "every run", "every completion asked of the rules when they are few, else refused in one line"),
     Path("equity-low", "hi/lo equity (the low half, by the low rule set's own proofs)", SHOWDOWN,
@@ -73,6 +79,7 @@ PATHS: dict[str, Path] = {p.key: p for p in (
     Path("diff-categories", "diff: categories", (I.GET_RANK,), ("ranks",), "every run", "(always holds)"),
 )}
 
+LOW_PATHS = ("histories-low", "equity-low")     # the low rule set's own proofs: its own report
 HEADSUP = 2           # the players of the showdown ``poker check`` asks the fives of
 
 
@@ -139,7 +146,7 @@ def report(engine: EngineView, table: "FiveTable") -> dict[str, list[str]]:
     whether it held (with why not), in lines."""
     out: dict[str, list[str]] = {}
     for path in PATHS.values():
-        if path.key == "equity-low":
+        if path.key in LOW_PATHS:
             continue
         shape = ("holdem", 1 if path.key == "check7" else HEADSUP, "holdem") if "fives" in path.proofs else None
         lines = []
@@ -189,3 +196,15 @@ def _fives(engine: EngineView, table: "FiveTable", game: str, players: int, styl
                                   f"{len(got)} fives, not the {len(want)} of {style}'s counting "
                                   f"({missing} missing, {extra} more)")
     return P.Proof(True, f"mayPlay lets each player of a {game} showdown play the {len(want)} fives {style} counts")
+
+
+def weight(fight: Any) -> int:
+    """A fight's share of a chunk asked of the rules, by what its world makes the rules compare: a
+    fight of two hands is one; a showdown an eighth of its players' pairs of fives (a player on the
+    river has 21 fives, 441 pairs: nine players weigh 496), so that a chunk of showdowns asked of
+    the rules stays about as small in memory as one of fights (a chunk of 10,000 showdowns of nine
+    players took gigabytes)."""
+    if getattr(fight, "board", None) is not None:
+        board = len(fight.board)
+        return max(1, sum(math.comb(len(h) + board, 5) ** 2 for h in fight.hands) // 8)
+    return max(1, len(fight) // 2)

@@ -18,37 +18,52 @@ from engine.evaluators import TABLE, Ask, World
 from engine.interface import EngineView
 from engine.limits import raise_if_stopped
 
+ASKS = [Ask(I.MAY_PLAY, (None, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
+
 
 def fives_of_shape(engine: EngineView, cards: Sequence[int], shape: tuple) -> Any:
     """(pick, allowed, chosen) of a showdown shape ``(game, holes, board)``, for each player: their
     fives as getters of their cards from hand + board (World.fives' order), the indices of those
     mayPlay allows, and those fives as rows of places in hand + board; None when the rules find
     a showdown of this shape invalid (or the deck of ``cards`` is too short for one)."""
-    game, holes, board = shape
+    return fives_of_shapes([shape], cards, engine.evaluator(1))[shape]
+
+
+def fives_of_shapes(shapes: Sequence[tuple], cards: Sequence[int], evaluator: Any) -> dict[tuple, Any]:
+    """:func:`fives_of_shape` of each shape, a showdown of each (of the deck's first cards) asked
+    in one run; where the run fails, each shape alone, and a shape whose own run fails is None
+    (every showdown of it asked of the rules) unless a signal or a budget stopped them."""
     deck = list(cards)
-    if sum(holes) + board > len(deck):
-        found = None
-    else:
-        cards = iter(deck)
-        world = World(tuple(tuple(itertools.islice(cards, h)) for h in holes),
-                      board=tuple(itertools.islice(cards, board)), game=game)
-        asks = [Ask(I.MAY_PLAY, (None, None)), Ask(I.INVALID_SHOWDOWN, (TABLE,))]
-        try:
-            answers = engine.evaluator(1).answers([world], asks)[0]
-        except Exception as exc:          # the rules fail on it: every showdown of it is asked
-            raise_if_stopped(exc)         # unless a signal or a budget stopped them
-            answers = {asks[0]: [], asks[1]: [("failed",)]}
-        if answers[asks[1]]:
-            found = None
-        else:
-            k = len(holes)
-            combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64)
-                      for h in holes]
-            first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
-            allowed = [np.zeros(len(c), dtype=bool) for c in combos]
-            for p, s in answers[asks[0]]:
-                if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
-                    allowed[p - 1][s - first[p - 1]] = True
-            found = ([[operator.itemgetter(*c) for c in cs.tolist()] for cs in combos],
-                     [np.flatnonzero(a) for a in allowed], [cs[a] for cs, a in zip(combos, allowed)])
-    return found
+    worlds: dict[tuple, World] = {}
+    for game, holes, board in shapes:
+        if sum(holes) + board <= len(deck):
+            dealt = iter(deck)
+            worlds[(game, holes, board)] = World(tuple(tuple(itertools.islice(dealt, h)) for h in holes),
+                                                 board=tuple(itertools.islice(dealt, board)), game=game)
+    try:
+        answers = dict(zip(worlds, evaluator.answers(list(worlds.values()), ASKS)))
+    except Exception as exc:
+        raise_if_stopped(exc)
+        if len(worlds) > 1:
+            out: dict[tuple, Any] = {}
+            for shape in shapes:
+                out.update(fives_of_shapes([shape], cards, evaluator))
+            return out
+        answers = {shape: {ASKS[0]: [], ASKS[1]: [("failed",)]} for shape in worlds}
+    return {shape: _found(shape, answers[shape]) if shape in answers else None for shape in shapes}
+
+
+def _found(shape: tuple, answers: dict) -> Any:
+    """A shape's (pick, allowed, chosen) from the rules' answers about its showdown."""
+    if answers[ASKS[1]]:
+        return None
+    _, holes, board = shape
+    k = len(holes)
+    combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64) for h in holes]
+    first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
+    allowed = [np.zeros(len(c), dtype=bool) for c in combos]
+    for p, s in answers[ASKS[0]]:
+        if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
+            allowed[p - 1][s - first[p - 1]] = True
+    return ([[operator.itemgetter(*c) for c in cs.tolist()] for cs in combos],
+            [np.flatnonzero(a) for a in allowed], [cs[a] for cs, a in zip(combos, allowed)])
