@@ -125,8 +125,11 @@ class Judge:
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
 
-    def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
-        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk.  The cyclic
+    def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None,
+              indexed: bool = False) -> Iterator[Result]:
+        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk; ``indexed``:
+        the fights come as (index in the batch, fight), some of a batch judged elsewhere
+        (engine.columnar), each fight without an id numbered by its index.  The cyclic
         garbage collector is paused until the generator is exhausted or closed (engine.limits.collector_paused),
         except while pyDatalog judges: each of its searches leaves cycles behind, megabytes a second
         that only the collector frees."""
@@ -135,7 +138,7 @@ class Judge:
             valid = work = 0                         # in this chunk; in the batch (see _look)
             size = chunks.first
             self._look(0)
-            for index, fight in enumerate(fights):
+            for index, fight in (fights if indexed else enumerate(fights)):
                 if index == chunks.small:
                     chunks.prepare()                 # a batch long enough for DuckDB
                 parsed = self._parse(index, fight)

@@ -108,7 +108,6 @@ class Tabled:
         return pos, ok
 
     def _two(self, fights: list) -> list["Verdict | None"]:
-        from .evaluators import Verdict
         out: list[Verdict | None] = [None] * len(fights)
         if not fights:
             return out
@@ -117,24 +116,35 @@ class Tabled:
                               dtype=np.int64, count=10 * len(fights)).reshape(-1, 10)
         except (OverflowError, ValueError, TypeError):       # not card ids at all: the rules say why
             return out
-        pos, ok = self._positions(ids)         # ten different cards of the deck: two disjoint hands
+        ok, results, ra, rb = self.two_arrays(ids)
+        verdict = self.verdict
+        for j, (good, r, a, b) in enumerate(zip(ok.tolist(), results.tolist(), ra.tolist(), rb.tolist())):
+            if good:
+                out[j] = verdict(r, a, b)
+        return out
+
+    def two_arrays(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Fights of two hands as rows of ten card ids (the first hand's five, the second's):
+        which rows the table answers (ten different cards of the deck: two disjoint hands), and
+        for each the result (1, 2, 0) and the two hands' ranks (meaningless where not answered).
+        Only where engine.policy's "fights" path holds (:attr:`fights`)."""
+        pos, ok = self._positions(ids)
         pos[~ok] = np.arange(10)
         n = len(self.table.cards)
         ia = sevens.colex(np.sort(pos[:, :5], axis=1), n)
         ib = sevens.colex(np.sort(pos[:, 5:], axis=1), n)
         va, vb = self.table.values[ia], self.table.values[ib]
-        ra, rb = self.table.ranks[ia].tolist(), self.table.ranks[ib].tolist()
-        results = np.where(va > vb, 1, np.where(va < vb, 2, 0)).tolist()
-        made = self._made
-        for j, good in enumerate(ok.tolist()):
-            if good:
-                key = (results[j], ra[j], rb[j])
-                v = made.get(key)
-                if v is None:
-                    r = key[0]
-                    v = made[key] = Verdict(r, WINNERS[r], key[1:], beats={(0, 1): r})
-                out[j] = v
-        return out
+        results = np.where(va > vb, 1, np.where(va < vb, 2, 0))
+        return ok, results, self.table.ranks[ia], self.table.ranks[ib]
+
+    def verdict(self, result: int, rank_a: int, rank_b: int) -> "Verdict":
+        """The verdict of a fight of two hands the table answers (one object for each answer)."""
+        key = (result, rank_a, rank_b)
+        v = self._made.get(key)
+        if v is None:
+            from .evaluators import Verdict
+            v = self._made[key] = Verdict(result, WINNERS[result], key[1:], beats={(0, 1): result})
+        return v
 
     # ---- showdowns --------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from .. import batch
+from .. import batch, columnar
 from . import history
 from ..core import show
 from ..explain import explain_fight, explain_hand, fault
@@ -210,6 +210,19 @@ def read_fights(path: Any) -> Iterator[Any]:
         raise CommandError(str(exc)) from None
 
 
+def open_lines(path: Any) -> batch.Opened | None:
+    """The batch opened, when it is JSON Lines read as bytes (what engine.columnar reads in
+    blocks); else None, and nothing is left open.  A CommandError when it cannot be read."""
+    try:
+        opened = batch.open_batch(path)
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+    if opened.fmt == "jsonl" and isinstance(opened.stream.read(0), bytes):
+        return opened
+    opened.close()
+    return None
+
+
 def output_format(args: argparse.Namespace) -> str:
     """--format, else --json, else the output's extension (.yaml .yml .json .jsonl .ndjson), else
     YAML; a clash between any two of them is a one-line error."""
@@ -267,7 +280,11 @@ def run_judge(args: argparse.Namespace) -> int:
         clear_progress()
         print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
         return 0
-    fights = read_fights(source)                # opened and read up to the first fight
+    # JSON Lines: read in blocks, the fights the table answers judged by array lookups
+    # (engine.columnar); stdin is sniffed once, by the reader that reads it.
+    lines = open_lines(source) if isinstance(source, str) and source != STDIN and not (args.plain or args.no_table) \
+        and batch.format_of(source) in (None, "jsonl") else None
+    fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
     engine = load_engine(args)
     start = time.perf_counter()
     counts = {"fights": 0, "invalid": 0, "warned": 0, "fault": 0}
@@ -281,14 +298,25 @@ def run_judge(args: argparse.Namespace) -> int:
     judge = Judge(engine, engine.reference if args.plain else None, table=False if args.no_table else None,
                   strict=args.strict, warn=warn)
 
-    def results() -> Iterator[dict]:
-        for r in judge.judge(fights, progress=_Ticker(None, "judging", "fight")):
+    def results() -> Iterator[Any]:
+        ticker = _Ticker(None, "judging", "fight")
+        judged = judge.judge(fights, progress=ticker) if lines is None else \
+            columnar.judge_lines(judge, lines.stream, lines.name, progress=ticker)
+        for r in judged:
+            if type(r) is batch.Block:
+                counts["fights"] += len(r)
+                yield r
+                continue
             counts["fights"] += 1
             counts["invalid"] += bool(r.error)
             counts["fault"] += r.fault
             yield r.as_dict()
 
-    write_output(output, results(), form)
+    try:
+        write_output(output, results(), form)
+    finally:
+        if lines is not None:
+            lines.close()
     clear_progress()
     n, invalid = counts["fights"], counts["invalid"]
     how = ", ".join(judge.used) or judge.evaluator(1).name
