@@ -1,0 +1,223 @@
+"""The columnar path of JSON Lines batches (engine/columnar.py) against today's reader and judge:
+the same bytes out, row for row, on the examples, on hostile rows mixed into good ones and on a
+file laid out as the benchmarks lay it; N in, N out; the same one-line error."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine import batch, columnar
+from engine.judge import Judge
+
+from conftest import EULER, ROOT, edit
+
+DECK = [v + s for v in "23456789TJQKA" for s in "CDHS"]
+
+
+def today(engine, data: bytes, fmt: str) -> str:
+    """What today's path writes: the reader of every batch, the judge fight by fight."""
+    out = io.StringIO()
+    judge = Judge(engine, table=True)
+    batch.write_results(out, (r.as_dict() for r in judge.judge(batch.read_fights(io.BytesIO(data), "jsonl"))), fmt)
+    return out.getvalue()
+
+
+def columns(engine, data: bytes, fmt: str, read: int | None = None) -> tuple[str, Judge]:
+    """What the columnar path writes (``read``: bytes a block, small to make many blocks)."""
+    out = io.StringIO()
+    judge = Judge(engine, table=True)
+    judge._look(0)
+    opened = batch.open_batch(io.BytesIO(data), "jsonl")
+    old = columnar.READ
+    if read:
+        columnar.READ = read
+    judge.vouched = 0                                     # type: ignore[attr-defined]
+
+    def results():
+        for r in columnar.judge_lines(judge, opened.stream, opened.name):
+            if type(r) is batch.Block:
+                judge.vouched += len(r)                   # type: ignore[attr-defined]
+                yield r
+            else:
+                yield r.as_dict()
+    try:
+        batch.write_results(out, results(), fmt)
+    finally:
+        columnar.READ = old
+    return out.getvalue(), judge
+
+
+def good(rng: random.Random, ident: object = None) -> dict:
+    cards = rng.sample(DECK, 10)
+    fight = {"hands": [" ".join(cards[:5]), " ".join(cards[5:])]}
+    if ident is not None:
+        fight = {"id": ident, **fight}
+    return fight
+
+
+def hostile(rng: random.Random) -> str:
+    """A line today's reader or judge reads otherwise than a plain fight of two hands."""
+    f = good(rng, rng.randint(1, 99))
+    a, b = f["hands"]
+    choices = [
+        json.dumps({"id": "bad card", "hands": [a[:-2] + "XX", b]}),
+        json.dumps({"id": "twice", "hands": [a[:3] + a[:2] + a[5:], b]}),           # a card given twice
+        json.dumps({"id": "shared", "hands": [a, a[:2] + b[2:]]}),                  # a card in both hands
+        json.dumps({"id": "four", "hands": [a[:11], b]}),
+        json.dumps({"id": "three hands", "hands": [a, b, " ".join(rng.sample(DECK, 5))]}),
+        json.dumps({"id": "lists", "hands": [a.split(), b.split()]}),
+        json.dumps({"id": "unknown key", "hands": [a, b], "borad": "AH"}),
+        json.dumps({"id": "showdown", "hands": [a[:5], b[:5]], "board": " ".join(
+            c for c in DECK if c not in a and c not in b)[:14]}),
+        json.dumps({"id": 1.5, "hands": [a, b]}),
+        json.dumps({"id": 10 ** 30, "hands": [a, b]}),
+        json.dumps({"id": True, "hands": [a, b]}),
+        json.dumps({"id": None, "hands": [a, b]}),
+        json.dumps({"id": ["a", 1], "hands": [a, b]}),
+        json.dumps({"id": "é\u2028ü", "hands": [a, b]}, ensure_ascii=False),
+        json.dumps({"id": "\u0007bell", "hands": [a, b]}),
+        json.dumps({"id": "ok", "hands": [a.lower(), b]}),
+        json.dumps({"id": "ok", "hands": [a.replace("T", "10"), b]}),
+        json.dumps({"id": "spaces", "hands": [" " + a, b + "  "]}),
+        json.dumps({"id": "comma", "hands": [a.replace(" ", ","), b]}),
+        '{"id": "esc", "hands": ["\\u0041' + a[1:] + '", "' + b + '"]}',
+        '{"hands": ["' + a + '", "' + b + '"], "id": "id"}',
+        '{"id": 7, "hands": ["' + a + '", "' + b + '"]}   ',
+        json.dumps([a, b]),
+        json.dumps("just text"),
+        "42",
+        json.dumps({"hands": [a, b]}),
+        json.dumps({"id": "no hands"}),
+        json.dumps({"id": "one", "hands": [a]}),
+        json.dumps({"id": "empty", "hands": []}),
+        json.dumps({"id": "nulls", "hands": [None, b]}),
+        "",
+        "   \t",
+        "\u3000",
+    ]
+    return rng.choice(choices)
+
+
+def mixed(n: int, seed: int, share: float = 0.2, crlf: bool = False, bom: bool = False) -> bytes:
+    rng = random.Random(seed)
+    lines = []
+    for i in range(n):
+        if rng.random() < share:
+            lines.append(hostile(rng))
+        else:
+            lines.append(json.dumps(good(rng, i + 1 if rng.random() < 0.8 else rng.choice([None, f"f{i}"]))))
+    text = ("\r\n" if crlf else "\n").join(lines) + ("" if rng.random() < 0.5 else "\n")
+    return (b"\xef\xbb\xbf" if bom else b"") + text.encode("utf-8")
+
+
+@pytest.mark.parametrize("fmt", batch.OUTPUT_FORMATS)
+def test_hostile_rows_mixed_into_good_ones_give_todays_bytes(engine, fmt):
+    data = mixed(3_000, seed=35)
+    mine, judge = columns(engine, data, fmt, read=8_000)     # many blocks, rows cut across them
+    assert mine == today(engine, data, fmt)
+    assert 2_000 < judge.vouched < 3_000                  # most rows read here, the hostile ones by the judge
+
+
+@pytest.mark.parametrize("crlf, bom", [(True, False), (False, True), (True, True)])
+def test_line_breaks_and_a_byte_order_mark_as_the_text_reader_reads_them(engine, crlf, bom):
+    data = mixed(600, seed=7, crlf=crlf, bom=bom)
+    assert columns(engine, data, "jsonl", read=1_000)[0] == today(engine, data, "jsonl")
+
+
+def test_every_row_vouched_is_a_plain_fight_and_n_in_n_out(engine):
+    data = mixed(2_000, seed=3, share=0.0)
+    mine, judge = columns(engine, data, "jsonl")
+    rows = [json.loads(line) for line in mine.splitlines()]
+    assert len(rows) == 2_000 and mine == today(engine, data, "jsonl")
+    assert all(r["result"] in (0, 1, 2) and "error" not in r for r in rows)
+    assert judge.vouched == 2_000
+
+
+def test_the_examples_give_todays_bytes(engine):
+    """The sample batch (`poker example`) and Project Euler 54's fights, as JSON Lines."""
+    fights = yaml.safe_load((ROOT / "examples" / "fights.yaml").read_text(encoding="utf-8"))["fights"]
+    for line in EULER.read_text(encoding="utf-8").splitlines():
+        cards = line.split()
+        fights.append({"hands": [" ".join(cards[:5]), " ".join(cards[5:])]})
+    data = "".join(json.dumps(f) + "\n" for f in fights).encode()
+    mine, _ = columns(engine, data, "yaml", read=20_000)
+    assert mine == today(engine, data, "yaml")
+    assert sum(r["result"] == 1 for r in yaml.safe_load(mine)["results"][-1000:]) == 376
+
+
+@pytest.mark.parametrize("bad, words", [
+    ('{"id": 1, "id": 2, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}', "duplicate key 'id'"),
+    ('{"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"], "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7D"]}',
+     "duplicate key 'hands'"),
+    ('{"id": 1, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]', "JSON syntax error"),
+    ('{"id": NaN, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}', None),
+])
+def test_a_line_today_refuses_is_refused_with_todays_line(engine, bad, words):
+    rng = random.Random(1)
+    lines = [json.dumps(good(rng, i)) for i in range(50)]
+    lines.insert(31, bad)
+    data = ("\n".join(lines) + "\n").encode()
+    try:
+        expected = today(engine, data, "jsonl")
+    except batch.BatchError as exc:
+        expected = str(exc)
+    try:
+        got = columns(engine, data, "jsonl")[0]
+    except batch.BatchError as exc:
+        got = str(exc)
+    assert got == expected
+    if words:
+        assert got.startswith("<stream>:32: ") and words in got
+
+
+def test_a_line_far_too_long_stops_the_batch_in_one_line(engine):
+    data = b'{"id": 1, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}\n' + b" " * (4 * batch.MAX_ITEM_CHARS + 10)
+    with pytest.raises(batch.BatchError, match=r"^<stream>:2: the line is too long"):
+        columns(engine, data, "jsonl", read=1 << 16)
+    with pytest.raises(batch.BatchError, match=r"^<stream>:2: the line is too long"):
+        today(engine, data, "jsonl")
+
+
+def test_the_cli_writes_todays_bytes_and_counts_every_fight(engine, tmp_path):
+    """`poker judge` of a file laid out as bench/bench_million.py lays it, hostile rows mixed
+    in, long enough for the table: the output is what today's path writes."""
+    data = mixed(12_000, seed=19, share=0.01)
+    src, out = tmp_path / "fights.jsonl", tmp_path / "out.yaml"
+    src.write_bytes(data)
+    run = subprocess.run([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert out.read_text(encoding="utf-8") == today(engine, data, "yaml")
+    summary = run.stderr.strip().splitlines()[-1]
+    n = len([line for line in data.decode("utf-8-sig").split("\n") if line.strip() and not line.isspace()])
+    assert summary.startswith(f"fights: {n},") and "five-card table" in summary
+
+
+def test_where_the_fights_proof_fails_no_row_is_read_off_the_table(tmp_path):
+    """beat's tie-break with the hands swapped (a 26-card deck): the proof fails, the path
+    vouches for nothing, and every fight is the rules' (the weaker of one rank wins)."""
+    from engine import Engine
+    from test_proof import small_rules
+    rules = small_rules(tmp_path)
+    edit(rules / "fighting.dl", "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
+         "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(B, A, R)")
+    eng = Engine(rules)
+    rng = random.Random(5)
+    deck = [c for c in DECK if c[1] in "HD"]
+    lines = [json.dumps({"id": i, "hands": [" ".join(h[:5]), " ".join(h[5:])]})
+             for i, h in enumerate(rng.sample(deck, 10) for _ in range(300))]
+    lines.append(json.dumps({"id": "weaker", "hands": ["AH KH 2D 4D 6D", "AD KD 3H 5H 7H"]}))
+    data = ("\n".join(lines) + "\n").encode()
+    mine, judge = columns(eng, data, "jsonl")
+    assert judge.fast is not None and not judge.fast.fights and not columnar.usable(judge)
+    assert judge.vouched == 0
+    assert mine == today(eng, data, "jsonl")
+    assert json.loads(mine.splitlines()[-1])["result"] == 1
