@@ -122,9 +122,9 @@ class _Columns:
     def __init__(self, judge: Judge, name: str):
         self.judge, self.name = judge, name
         self.index = 0                      # fights so far (blank lines are none)
-        self.tails: dict[int, str] = {}     # (result, rank, rank) code -> the line after the id
         self._lut: np.ndarray | None = None
         self._span: tuple[int, int] | None = None   # the table's lowest rank, and how many ranks
+        self._made: np.ndarray | None = None        # code -> the line after the id (see _tail)
 
     def lut(self) -> np.ndarray:
         """Card id of each two-character token (its two bytes as one 16-bit number) that the
@@ -141,22 +141,24 @@ class _Columns:
         return self._lut
 
     def block(self, number: int, lines: list[bytes]) -> Iterator[Result | Block]:
-        fast = usable(self.judge)
-        full = [j for j, line in enumerate(lines) if line.strip()]
-        fights: dict[int, str] = {}          # line in the block -> the result's line
-        if fast and full:
-            fights = self._read(lines, full)
-        if len(fights) == len(lines):        # every line a fight read off the table
-            out = Block(self._ids(lines, range(len(lines)), fights))
-            self.index += len(out)
-            yield out
+        rows: list[int] = []                 # the lines read off the table, their ids and results
+        ids: list[Any] = []
+        tails: list[str] = []
+        if usable(self.judge):
+            rows, ids, tails = self._read(lines)
+        if len(rows) == len(lines):          # every line a fight read off the table
+            texts = self._texts(ids, self.index)
+            self.index += len(rows)
+            yield Block(map('{{"id": {}{}'.format, texts, tails))
             return
         # Mixed: in order, the table's lines and the judge's results.
+        vouched = dict(zip(rows, zip(ids, tails)))
         order: list[Any] = []                # a line, or None: the judge's next result
         pending: list[tuple[int, Any]] = []
         for j, line in enumerate(lines):
-            if j in fights:
-                order.append(self._ids(lines, (j,), fights)[0])
+            if j in vouched:
+                ident, tail = vouched[j]
+                order.append('{"id": ' + self._texts([ident], self.index)[0] + tail)
                 self.index += 1
                 continue
             item = json_line(line, self.name, number + j)
@@ -180,93 +182,101 @@ class _Columns:
         for _ in results:                    # pragma: no cover - the judge gives N for N
             raise AssertionError("the judge gave more results than fights")
 
-    def _ids(self, lines: list[bytes], rows: Any, fights: dict[int, str]) -> list[str]:
-        """Each row's line: its id (the fight's, else its number in the batch) and its result."""
-        out = []
-        index = self.index
-        for j in rows:
-            ident, tail = fights[j]
-            if ident is msgspec.UNSET:
-                ident = index + 1
-            out.append('{"id": ' + (str(ident) if type(ident) is int else dumps(ident)) + tail)
-            index += 1
-        return out
+    @staticmethod
+    def _texts(ids: list[Any], index: int) -> list[str]:
+        """Each id as the judge writes it: the fight's, else its number in the batch (``index``:
+        the fights before the first)."""
+        if set(map(type, ids)) == {int}:
+            return list(map(str, ids))
+        return [str(index + k + 1) if ident is msgspec.UNSET else str(ident) if type(ident) is int
+                else dumps(ident) for k, ident in enumerate(ids)]
 
-    def _read(self, lines: list[bytes], full: list[int]) -> dict[int, Any]:
-        """The rows of the block this path vouches for: line -> (id, the line after the id)."""
-        blob = b"".join(lines[j] for j in full) if len(full) != len(lines) else b"".join(lines)
-        decoded: list[tuple[int, _Fight]] = []
+    def _read(self, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
+        """The rows of the block this path vouches for: their lines, ids and result lines after
+        the id.  The block is decoded at once; where that fails (a blank line, a row of another
+        shape), line by line."""
+        blob = b"".join(lines)
         try:
             if b"\\" in blob:
                 raise ValueError("escapes: line by line")
-            many = _MANY.decode(b"[" + b",".join(lines[j] for j in full) + b"]")
-            ids = sum(f.id is not msgspec.UNSET for f in many)
-            if blob.count(b'"hands"') != len(many) or blob.count(b'"id"') != ids:
+            many = _MANY.decode(b"[" + b",".join(lines) + b"]")
+            ids = [f.id for f in many]
+            if len(many) != len(lines) or blob.count(b'"hands"') != len(many) \
+                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET):
                 raise ValueError("a key written twice, or in a value: line by line")
-            decoded = list(zip(full, many))
+            js = list(range(len(lines)))
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError, UnicodeDecodeError):
-            for j in full:
-                line = lines[j]
-                if b"\\" in line or len(line) > MAX_ITEM_CHARS:
+            js, many = [], []
+            for j, line in enumerate(lines):
+                if b"\\" in line or len(line) > MAX_ITEM_CHARS or not line.strip():
                     continue
                 try:
                     f = _ONE.decode(line)
                 except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
                     continue
                 if line.count(b'"hands"') == 1 and line.count(b'"id"') == (f.id is not msgspec.UNSET):
-                    decoded.append((j, f))
-        if any(len(lines[j]) > MAX_ITEM_CHARS for j, _ in decoded):
-            decoded = [(j, f) for j, f in decoded if len(lines[j]) <= MAX_ITEM_CHARS]
-        return self._judged(decoded)
+                    js.append(j)
+                    many.append(f)
+        if js and max(map(len, lines)) > MAX_ITEM_CHARS:
+            keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
+            js, many = [js[k] for k in keep], [many[k] for k in keep]
+        return self._judged(js, many)
 
-    def _judged(self, decoded: list[tuple[int, _Fight]]) -> dict[int, Any]:
-        """The decoded rows the table answers, each with its id and the line after its id."""
-        rows = [(j, f) for j, f in decoded if len(f.hands) == 2 and _good_id(f.id)]
-        if not rows:
-            return {}
-        a = [f.hands[0] for _, f in rows]
-        b = [f.hands[1] for _, f in rows]
+    def _judged(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded rows, those the table answers: their lines, ids and result lines after the id."""
+        hands = [f.hands for f in many]
+        ids = [f.id for f in many]
+        types = set(map(type, ids))
+        if set(map(len, hands)) != {2} or not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT
+                                               or types <= {type(msgspec.UNSET)}):
+            keep = [k for k in range(len(many)) if len(hands[k]) == 2 and _good_id(ids[k])]
+            js, hands, ids = [js[k] for k in keep], [hands[k] for k in keep], [ids[k] for k in keep]
+        if not js:
+            return [], [], []
+        a = list(map(operator.itemgetter(0), hands))
+        b = list(map(operator.itemgetter(1), hands))
         text = "".join(map(operator.add, a, b))
-        if len(text) != 2 * WIDTH * len(rows) or not text.isascii():
-            keep = [k for k in range(len(rows)) if len(a[k]) == WIDTH == len(b[k])
-                    and a[k].isascii() and b[k].isascii()]
-            rows = [rows[k] for k in keep]
+        if len(text) != 2 * WIDTH * len(js) or not text.isascii():
+            keep = [k for k in range(len(js)) if len(a[k]) == WIDTH == len(b[k]) and a[k].isascii() and b[k].isascii()]
+            js, ids = [js[k] for k in keep], [ids[k] for k in keep]
             text = "".join(a[k] + b[k] for k in keep)
-            if not rows:
-                return {}
-        chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(rows), 2 * WIDTH)
+            if not js:
+                return [], [], []
+        chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(js), 2 * WIDTH)
         ok = (chars[:, _SPACES] == 32).all(axis=1)
         codes = chars[:, _FIRST].astype(np.int64) << 8 | chars[:, _SECOND]
-        ids = self.lut()[codes]
-        ok &= (ids >= 0).all(axis=1)
-        ids[~ok] = 0
-        fine, results, ra, rb = self.judge.fast.two_arrays(ids)
+        cards = self.lut()[codes]
+        ok &= (cards >= 0).all(axis=1)
+        cards[~ok] = 0
+        fine, results, ra, rb = self.judge.fast.two_arrays(cards)
         ok &= fine
         if self._span is None:                # every rank of the table, so that codes hold across blocks
             ranks = self.judge.fast.table.ranks
             self._span = (int(ranks.min()), int(ranks.max()) - int(ranks.min()) + 1)
         low, span = self._span
         code = (results.astype(np.int64) * span + (ra.astype(np.int64) - low)) * span + (rb.astype(np.int64) - low)
-        kinds, inverse = np.unique(np.where(ok, code, -1), return_inverse=True)
-        tails = np.array([self._tail(int(k), span, low) if k >= 0 else "" for k in kinds.tolist()], dtype=object)
-        out: dict[int, Any] = {}
-        for (j, f), good, tail in zip(rows, ok.tolist(), tails[inverse.ravel()].tolist()):
-            if good:
-                out[j] = (f.id, tail)
-        return out
+        if self._made is None:
+            self._made = np.full(3 * span * span, None, dtype=object)
+        made = self._made
+        for k in np.flatnonzero(np.bincount(code, minlength=len(made))).tolist():
+            if made[k] is None:
+                made[k] = self._tail(k, span, low)
+        tails = made[code]
+        if not ok.all():
+            keep = np.flatnonzero(ok)
+            js, ids, tails = [js[k] for k in keep.tolist()], [ids[k] for k in keep.tolist()], tails[keep]
+        return js, ids, tails.tolist()
 
     def _tail(self, code: int, span: int, low: int) -> str:
-        """The line of a result after its id, as the judge writes the table's verdict."""
-        tail = self.tails.get(code)
-        if tail is None:
-            rest, b = divmod(code, span)
-            r, a = divmod(rest, span)
-            verdict = self.judge.fast.verdict(r, a + low, b + low)
-            line = dumps(self.judge._result(0, verdict).as_dict())
-            if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
-                raise AssertionError(line)
-            tail = self.tails[code] = line[len('{"id": 0'):]
-        return tail
+        """The line of a result after its id, as the judge writes the table's verdict (code:
+        (result * span + rank - low) * span + rank - low)."""
+        rest, b = divmod(code, span)
+        r, a = divmod(rest, span)
+        verdict = self.judge.fast.verdict(r, a + low, b + low)
+        line = dumps(self.judge._result(0, verdict).as_dict())
+        if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
+            raise AssertionError(line)
+        return line[len('{"id": 0'):]
 
 
 def _good_id(ident: Any) -> bool:

@@ -159,6 +159,10 @@ def test_the_examples_give_todays_bytes(engine):
      "duplicate key 'hands'"),
     ('{"id": 1, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]', "JSON syntax error"),
     ('{"id": NaN, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}', None),
+    ('{"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}, {"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}',
+     "JSON syntax error"),                                                      # two on one line
+    ('{"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}]', "JSON syntax error"),
+    ('[{"hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}', None),
 ])
 def test_a_line_today_refuses_is_refused_with_todays_line(engine, bad, words):
     rng = random.Random(1)
