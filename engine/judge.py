@@ -97,7 +97,7 @@ class Judge:
         self.table = False if evaluator is not None else table
         self.fast: "Tabled | None" = None
         self._looked = False
-        self._cheap = (False, False)              # fights, showdowns: read off the table
+        self._cheap: tuple[bool, bool] | None = (False, False)   # fights, showdowns: read off the table
         self._names: dict[tuple[int, ...], list[str | None]] = {}     # ranks -> their categories' names
 
     def _look(self, work: int) -> None:
@@ -118,9 +118,19 @@ class Judge:
         from .table import say
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
+            self._cheap = None                    # asked when first needed (Judge._cheaply)
+            if self.fast.fights:
+                self.used["five-card table"] = None
+
+    def _cheaply(self) -> tuple[bool, bool]:
+        """Whether fights, and showdowns, are read off the table: each proof made when first
+        needed (a batch of fights never asks the showdown proof)."""
+        if self._cheap is None:
+            assert self.fast is not None
             self._cheap = (self.fast.fights, self.fast.showdowns)
             if any(self._cheap):
                 self.used["five-card table"] = None
+        return self._cheap
 
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
@@ -145,7 +155,7 @@ class Judge:
                 pending.append(parsed)
                 if not isinstance(parsed[1], Result):
                     two = type(parsed[1]) is list
-                    if self._cheap[not two]:                 # read off the table
+                    if self._cheaply()[not two]:             # read off the table
                         valid += 1
                     else:                                    # asked of the rules: by its size
                         weight = 1 if two and len(parsed[1]) == 2 else _weight(parsed[1])

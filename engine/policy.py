@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from . import interface as I
+from . import madecache
 from . import proof as P
 from . import tabled as T
 
@@ -116,6 +117,7 @@ def proofs(engine: "Engine", table: "FiveTable", path: str, shape: tuple | None 
         found = None if failed else proof(engine, table, kind, shape)
         failed = failed or (found is not None and not found.holds)
         out.append((kind, found))
+    madecache.keep(engine, table)         # for the next process (engine.madecache)
     return out
 
 

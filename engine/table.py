@@ -171,6 +171,9 @@ def cache_path(digest: str) -> Path:
     return cache_dir() / f"five-card-{digest}.table"
 
 
+# Files kept beside a table, of the same digest: the signed record that it was verified
+# (_stamp) and the proofs made for its rules (engine.madecache).
+SIDECARS = (".verified", ".proofs")
 MAX_AGE_DAYS = 30            # a cached table of other rules unused this long is pruned ...
 MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds more than this
 
@@ -226,6 +229,13 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
         except OSError:                               # gone already, or not ours to remove
             continue
         removed.append(e)
+    # What is kept beside a table (SIDECARS): removed with it, and wherever its table is gone.
+    folder = cache_dir() if folder is None else folder
+    for suffix in SIDECARS:
+        for path in folder.glob(f"five-card-*{suffix}"):
+            if not path.with_suffix(".table").exists():
+                with contextlib.suppress(OSError):
+                    path.unlink()
     return removed
 
 
@@ -246,7 +256,7 @@ def cached_table(engine: "Engine") -> FiveTable | None:
         if found is not None:
             return found
         try:
-            digest = _digest(engine)
+            digest = _digest(engine, types=False)
         except TableError:
             return None
         table = _load(engine, engine.deck, digest, cache_path(digest), SAMPLE, None)
@@ -376,8 +386,10 @@ def _tables(engines: Sequence["Engine"], progress: Progress | None, cache: bool,
     return out     # type: ignore[return-value]
 
 
-def _digest(engine: "Engine") -> str:
-    """The rules' digest, once checked that they can make a table (TableError if not)."""
+def _digest(engine: "Engine", types: bool = True) -> str:
+    """The rules' digest, once checked that they can make a table (TableError if not).
+    ``types``: getRank's type checked too, which compiles the rules to SQL (a cached table made
+    from these rules had them checked when it was made)."""
     if engine.fallback is not None:
         raise TableError(f"a five-card table asks the rules about every hand, which needs compiled "
                          f"rules; these are not compiled ({engine.fallback})")
@@ -386,7 +398,7 @@ def _digest(engine: "Engine") -> str:
     cards = engine.deck
     if not 5 <= len(cards) <= sevens.MAX_DECK:
         raise TableError(f"a five-card table needs a deck of 5..{sevens.MAX_DECK} cards, not {len(cards)}")
-    rank_type, _ = _types(_compiled(engine).program)
+    rank_type = _types(_compiled(engine).program)[0] if types else "BIGINT"
     if rank_type != "BIGINT":
         raise TableError("getRank gives ranks that are not integers: a table needs integer ranks")
     return rules_digest(engine, cards)
@@ -907,7 +919,52 @@ def _write(path: Path, table: FiveTable) -> None:
     data = _serialise(table)
     with replacing(path, 0o666 & ~umask()) as f:
         f.write(data)
-    VERIFIED[table.rules_digest] = hashlib.sha256(data).hexdigest()    # the rules' own, just asked
+    VERIFIED[table.rules_digest] = sha = hashlib.sha256(data).hexdigest()    # the rules' own, just asked
+    _stamp(table.rules_digest, sha)
+
+
+def stamp_path(digest: str) -> Path:
+    """Where the signed record that the table file of a digest was verified is kept (beside the
+    table, pruned with it)."""
+    return cache_dir() / f"five-card-{digest}.verified"
+
+
+def _stamp(digest: str, sha: str) -> None:
+    """Record, signed with this user's key, that the table file of these bytes (SHA-256 ``sha``)
+    was verified against the rules (built by them, or a sample asked again): a later load of
+    the same signed bytes skips the sample (:func:`_stamped`).  Nothing without a key."""
+    key = cache_key()
+    if key is None:
+        return
+    from .io import replacing, umask
+    header: dict[str, Any] = {"format": FORMAT, "digest": digest, "sha256": sha}
+    header["mac"] = _mac(key, header)
+    with contextlib.suppress(OSError):          # not written: the next load asks the sample again
+        with replacing(stamp_path(digest), 0o666 & ~umask()) as f:
+            f.write(json.dumps(header, separators=(",", ":")).encode("ascii"))
+
+
+def _stamped(digest: str, sha: str) -> bool:
+    """Whether a record signed with this user's key says that the table file of exactly these
+    bytes was verified against these rules (never without a key: then every load asks)."""
+    key = cache_key()
+    if key is None:
+        return False
+    flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(str(stamp_path(digest)), flags)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        header = json.loads(os.read(fd, 4096).decode("ascii"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    finally:
+        os.close(fd)
+    return (isinstance(header, dict) and header.get("format") == FORMAT and header.get("digest") == digest
+            and header.get("sha256") == sha and hmac.compare_digest(str(header.get("mac")), _mac(key, header)))
 
 
 class _Reject(Exception):
@@ -1098,8 +1155,11 @@ def _load(engine: "Engine", cards: list[int], digest: str, path: Path, sample: i
             table = _table_of(arrays, cards, digest, places, is_hand)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
-        _verify(engine, table, sample, seed)
-        VERIFIED[digest] = hashlib.sha256(data).hexdigest()
+        sha = hashlib.sha256(data).hexdigest()
+        if not _stamped(digest, sha):
+            _verify(engine, table, sample, seed)
+            _stamp(digest, sha)
+        VERIFIED[digest] = sha
         with contextlib.suppress(OSError):        # used now: what pruning keeps (prune_cache)
             os.utime(path)
         return table

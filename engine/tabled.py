@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 import numpy as np
 
 from . import interface as I
-from . import policy, sevens
+from . import madecache, policy, sevens
 from .limits import raise_if_stopped
 
 if TYPE_CHECKING:
@@ -64,6 +64,7 @@ class Tabled:
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
+        madecache.adopt(engine, table)       # the proofs a run before made for these rules
 
     @property
     def fights(self) -> bool:
