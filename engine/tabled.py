@@ -65,17 +65,26 @@ class Tabled:
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
         madecache.adopt(engine, table)       # the proofs a run before made for these rules
+        self._where: dict[int, int] | None = None                 # card id -> deck position (beat)
+        self._allowed: list[bool | None] = [None, None]            # fights, showdowns (engine.policy)
+        n = len(table.cards)
+        self._colex = [[sevens._c(p, i + 1) for p in range(n)] for i in range(5)]   # C(p, i + 1)
 
     @property
     def fights(self) -> bool:
-        """Two-hand fights may be read off the table (engine.policy's "fights" path)."""
-        return policy.allows(self.engine, self.table, "fights").holds
+        """Two-hand fights may be read off the table (engine.policy's "fights" path; asked once:
+        a proof of these rules and this table does not change)."""
+        if self._allowed[0] is None:
+            self._allowed[0] = policy.allows(self.engine, self.table, "fights").holds
+        return self._allowed[0]
 
     @property
     def showdowns(self) -> bool:
         """Showdowns may be read off the table (engine.policy's "showdowns" path: the showdown
-        proof, and mayPlay within candidate)."""
-        return policy.allows(self.engine, self.table, "showdowns").holds
+        proof, and mayPlay within candidate; asked once)."""
+        if self._allowed[1] is None:
+            self._allowed[1] = policy.allows(self.engine, self.table, "showdowns").holds
+        return self._allowed[1]
 
     # ---- two-hand fights --------------------------------------------------------------------
 
@@ -123,6 +132,27 @@ class Tabled:
             if good:
                 out[j] = verdict(r, a, b)
         return out
+
+    def beat(self, a: tuple[int, ...] | None, b: tuple[int, ...] | None) -> int | None:
+        """The result (1, 2, 0) of one fight of two hands given as card ids, read off the table
+        in plain Python (Engine.beat, warm); None where the table does not answer it (not two
+        disjoint hands of five different cards of the deck, or the fights proof fails)."""
+        if a is None or b is None or len(a) != 5 or len(b) != 5:
+            return None
+        where = self._where
+        if where is None:
+            where = self._where = {c: p for p, c in enumerate(self.table.cards)}
+        try:
+            pa = sorted(map(where.__getitem__, a))
+            pb = sorted(map(where.__getitem__, b))
+        except (KeyError, TypeError):
+            return None
+        if len(set(pa + pb)) != 10 or not self.fights:
+            return None
+        c = self._colex
+        va = self.table.values.item(c[0][pa[0]] + c[1][pa[1]] + c[2][pa[2]] + c[3][pa[3]] + c[4][pa[4]])
+        vb = self.table.values.item(c[0][pb[0]] + c[1][pb[1]] + c[2][pb[2]] + c[3][pb[3]] + c[4][pb[4]])
+        return 1 if va > vb else 2 if va < vb else 0
 
     def two_arrays(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Fights of two hands as rows of ten card ids (the first hand's five, the second's):

@@ -225,3 +225,29 @@ def test_where_the_fights_proof_fails_no_row_is_read_off_the_table(tmp_path):
     assert judge.vouched == 0
     assert mine == today(eng, data, "jsonl")
     assert json.loads(mine.splitlines()[-1])["result"] == 1
+
+
+def test_engine_beat_warm_reads_the_table_as_the_rules_judge(tmp_path):
+    """Engine.beat once warm (engine.tabled.Tabled.beat): the rules' result on random fights
+    and ties; a shared card, four cards and lists of cards go the rules' way; a bad card still
+    raises."""
+    from engine import Engine
+    from engine.core import TABLE_AFTER
+    from engine.evaluators import verdicts
+    from engine.notation import InvalidCards
+    warm, cold = Engine(), Engine()
+    rng = random.Random(11)
+    fights = [(" ".join(c[:5]), " ".join(c[5:])) for c in (rng.sample(DECK, 10) for _ in range(TABLE_AFTER + 400))]
+    fights += [("AH KH QH JH TH", "AS KS QS JS TS"), ("2C 3D 4S 5H 7C", "2D 3C 4H 5S 7D"),
+               ("AH KH QH JH TH", "AH 2C 3D 4S 6H"), ("AH KH QH JH", "2C 3D 4S 5H 7C")]
+    for a, b in fights[:TABLE_AFTER]:
+        warm.beat(a, b)
+    assert warm.tabled() is not None and warm.tabled().fights
+    parsed = [[tuple(cold.cards(a)), tuple(cold.cards(b))] for a, b in fights]
+    truth = [v.result for v in verdicts(cold.evaluator(len(parsed)), parsed)]      # the rules, no table
+    got = [warm.beat(a, b) for a, b in fights]
+    assert got == truth and got[-4:] == [0, 0, -1, -1]
+    assert warm.tabled().beat(tuple(warm.cards("AH KH QH JH TH")), tuple(warm.cards("AH 2C 3D 4S 6H"))) is None
+    assert warm.beat(["AH", "KH", "QH", "JH", "TH"], "2C 3D 4S 5H 7C") == 1
+    with pytest.raises(InvalidCards):
+        warm.beat("AH KH QH JH XX", "2C 3D 4S 5H 7C")
