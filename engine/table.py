@@ -42,6 +42,7 @@ import io
 import itertools
 import json
 import math
+import mmap
 import os
 import stat
 import sys
@@ -979,8 +980,14 @@ def _max_bytes(n: int) -> int:
     return 16 * math.comb(n, 5) + (64 << 20)
 
 
-def _read(path: Path, n: int) -> bytes | None:
-    """The file's bytes, or None when there is none; _Reject when it is no regular file or too long."""
+def _read(path: Path, n: int) -> "bytes | memoryview | None":
+    """The file's bytes, or None when there is none; _Reject when it is no regular file or too long.
+
+    A file of this user's that no one else may write is memory-mapped, read-only, rather than
+    read and copied: its pages are the page cache's, shared by every process that loads the
+    table (the worker processes of a batch), and the arrays are made over them.  Only this
+    user's processes could change it under the mapping, and they never write a table in place
+    (a new one replaces the file: the mapping keeps the old one).  Any other file is read."""
     flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(str(path), flags)
@@ -997,6 +1004,9 @@ def _read(path: Path, n: int) -> bytes | None:
         limit = _max_bytes(n)
         if info.st_size > limit:
             raise _Reject(f"it is longer ({info.st_size} bytes) than a table can be")
+        if info.st_size and info.st_uid == os.getuid() and not info.st_mode & 0o022:
+            with contextlib.suppress(OSError, ValueError):
+                return memoryview(mmap.mmap(fd, info.st_size, access=mmap.ACCESS_READ))
         chunks, left = [], info.st_size + 1        # one byte more: a file that grew shows
         while left > 0:
             data = os.read(fd, min(left, 1 << 24))
@@ -1012,20 +1022,20 @@ def _read(path: Path, n: int) -> bytes | None:
         os.close(fd)
 
 
-def _parse(data: bytes, cards: list[int], digest: str, hashed: bool = False
+def _parse(data: "bytes | memoryview", cards: list[int], digest: str, hashed: bool = False
            ) -> tuple[dict[str, np.ndarray], Any, int | None]:
     """A table file's arrays, places and count of hands (``hashed``: the bytes are ones whose
     payload hash was checked already, by their SHA-256 as a whole)."""
-    if not data.startswith(MAGIC):
+    if bytes(data[:len(MAGIC)]) != MAGIC:
         raise _Reject("it is not a five-card table file")
     at = len(MAGIC)
     if len(data) < at + 4:
         raise _Reject("it is truncated")
-    size = int.from_bytes(data[at:at + 4], "little")
+    size = int.from_bytes(bytes(data[at:at + 4]), "little")
     if size > MAX_HEADER or len(data) < at + 4 + size:
         raise _Reject("its header is too long or truncated")
     try:
-        header = json.loads(data[at + 4:at + 4 + size].decode("ascii"))
+        header = json.loads(bytes(data[at + 4:at + 4 + size]).decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         raise _Reject("its header is not JSON") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -1079,11 +1089,11 @@ def _places_of(places: Any) -> tuple | None:
     return tuple((r, tuple(tuple(p) for p in ps)) for r, ps in places)
 
 
-def _npy(blob: bytes, name: str) -> np.ndarray:
+def _npy(blob: "bytes | memoryview", name: str) -> np.ndarray:
     """A one-dimensional array of numbers or text from its .npy bytes, its header checked first
     (never pickled objects, never more elements than the bytes hold): read-only, over ``blob``."""
     from numpy.lib import format as npy
-    f = io.BytesIO(blob)
+    f = io.BytesIO(bytes(blob[:1 << 17]))          # the header: at most 64 KiB in version 1
     try:
         version = npy.read_magic(f)
         if version == (1, 0):
