@@ -80,3 +80,17 @@ def test_a_verified_table_file_is_not_sampled_again_and_other_bytes_are(cache, t
     asked = []
     monkeypatch.setattr(T, "_verify", lambda *a, **k: asked.append(1))
     assert T.cached_table(Engine(rules)) is not None and asked == [1]
+
+
+def test_a_table_file_only_this_user_may_write_is_mapped_any_other_is_read(cache, tmp_path):
+    rules = small(tmp_path)
+    T.five_card_table(Engine(rules))
+    path = T.cache_path(T.rules_digest(Engine(rules)))
+    mapped = T._read(path, 26)
+    assert isinstance(mapped, memoryview) and mapped.readonly
+    path.chmod(0o666)                                              # others may write it in place: read and copied
+    read = T._read(path, 26)
+    assert isinstance(read, bytes) and read == bytes(mapped)
+    path.chmod(0o644)
+    table = T.cached_table(Engine(rules))
+    assert table is not None and not table.values.flags.writeable and table.values.base is not None
