@@ -7,7 +7,7 @@ compiled rules), in every process that reads the table.  So the proofs made for 
 written to ``five-card-DIGEST.proofs`` beside the table (engine.table.cache_dir; pruned with it), signed like the
 table with the user's key (the HMAC of engine.table.cache_key), and read back by the next
 process for the same rules.  Deny by default: a file is taken only when this user's key signs it
-and it names these rules' digest; without a private key nothing is read (the proofs are made
+and it names these rules' digest and this engine's source (:func:`code_digest`); without a private key nothing is read (the proofs are made
 again), and a file that fails a check is ignored (and replaced the next time proofs are made).
 
 >>> from engine import Engine
@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import hmac
 import json
 import os
@@ -44,6 +45,25 @@ _kept: dict[Path, frozenset] = {}    # file -> the proofs' keys this process rea
 _lock = threading.Lock()
 
 
+def code_digest() -> str:
+    """SHA-256 over the engine's own source (every module of the package): a proof is made by
+    this code as much as by the rules, and the rules' digest names only the engine's version, so
+    proofs kept by other code (an edit, an upgrade of the same version) are not taken."""
+    if not _code:
+        h = hashlib.sha256()
+        root = Path(__file__).resolve().parent
+        for source in sorted(root.rglob("*.py")):
+            h.update(source.relative_to(root).as_posix().encode("utf-8") + b"\0")
+            with contextlib.suppress(OSError):
+                h.update(source.read_bytes())
+            h.update(b"\0")
+        _code.append(h.hexdigest())
+    return _code[0]
+
+
+_code: list[str] = []
+
+
 def path(digest: str) -> Path:
     """Where the proofs of the rules of this digest are kept."""
     return T.cache_dir() / f"five-card-{digest}.proofs"
@@ -59,6 +79,7 @@ def adopt(engine: "Engine", table: "FiveTable") -> int:
     where = path(digest)
     header = _read(where)
     if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("digest") != digest \
+            or header.get("code") != code_digest() \
             or not hmac.compare_digest(str(header.get("mac")), T._mac(key, header)):
         return 0
     proofs: dict[tuple, P.Proof] = {}
@@ -86,7 +107,7 @@ def keep(engine: "Engine", table: "FiveTable") -> None:
     with _lock:
         if not mine or set(mine) <= _kept.get(where, frozenset()):
             return
-        header: dict[str, Any] = {"format": FORMAT, "digest": digest,
+        header: dict[str, Any] = {"format": FORMAT, "digest": digest, "code": code_digest(),
                                   "proofs": [[_list(k), v.holds, v.why, v.patterns] for k, v in mine.items()]}
         header["mac"] = T._mac(key, header)
         with contextlib.suppress(OSError):       # a cache that cannot be written: made again next time

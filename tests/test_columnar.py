@@ -9,7 +9,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 import yaml

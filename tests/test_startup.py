@@ -94,3 +94,11 @@ def test_a_table_file_only_this_user_may_write_is_mapped_any_other_is_read(cache
     path.chmod(0o644)
     table = T.cached_table(Engine(rules))
     assert table is not None and not table.values.flags.writeable and table.values.base is not None
+
+
+def test_proofs_kept_by_other_engine_code_are_not_taken(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    assert Engine(rules).tabled(build=True).fights
+    eng = Engine(rules)
+    monkeypatch.setattr(madecache, "_code", ["another engine's source"])
+    assert madecache.adopt(eng, T.five_card_table(eng)) == 0
