@@ -19,13 +19,15 @@ table's verdict, made once per (result, rank, rank) and completed with the fight
 
 from __future__ import annotations
 
+import itertools
 import operator
+import re
 from typing import IO, Any, Callable, Iterator
 
 import msgspec
 import numpy as np
 
-from .batch import BLANK, MAX_ITEM_CHARS, BatchError, Block, dumps, json_line
+from .batch import BLANK, MAX_ITEM_CHARS, BatchError, Block, dumps, json_line, read_fights
 from .judge import Judge, Result
 from .limits import collector_paused
 
@@ -70,6 +72,55 @@ def judge_lines(judge: Judge, stream: IO[bytes], name: str,
             yield from columns.block(number, lines)
             if progress is not None:
                 progress(len(lines))
+
+
+_YAML_HEAD = b"fights:\n"
+# A fight as bench/bench_million.py writes YAML: an integer id (no leading zero: 0123 is octal to
+# YAML 1.1), two single-quoted hands of printable ASCII without a quote (read as written).
+_YAML_ROW = re.compile(rb"^((?:  )?- )\{id: (0|[1-9][0-9]{0,17}), hands: \['([ -&(-~]{14})', '([ -&(-~]{14})'\]\}\n",
+                       re.MULTILINE)
+
+
+def judge_yaml(judge: Judge, path: str, progress: Callable[[int], None] | None = None) -> Iterator[Result | Block]:
+    """The results of a YAML batch file, in order.  While the file is ``fights:`` and then only
+    lines ``- {id: N, hands: ['…', '…']}`` (one indentation), which YAML reads as nothing else
+    than those fights, it is read in blocks as JSON Lines are; at the first line of any other
+    kind (or the end of a file without a line break, or a judge that does not read the table)
+    the file is read again from its start by the YAML reader of every batch, the fights judged
+    so far skipped: the same results, and the same one-line error, as today's path."""
+    columns = _Columns(judge, path)
+    done, clean, lead = 0, False, None
+    with open(path, "rb") as f, collector_paused():
+        if f.read(len(_YAML_HEAD)) == _YAML_HEAD:
+            carry = b""
+            while True:
+                chunk = f.read(READ)
+                if not chunk:
+                    clean = not carry and done > 0
+                    break
+                data = carry + chunk
+                cut = data.rfind(b"\n") + 1
+                block, carry = data[:cut], data[cut:]
+                if len(carry) > 4 * MAX_ITEM_CHARS:
+                    break
+                rows = _YAML_ROW.findall(block)
+                leads = {r[0] for r in rows} | ({lead} if lead is not None else set())
+                if not rows or len(rows) != block.count(b"\n") or len(leads) != 1:
+                    break
+                lead = rows[0][0]
+                if judge.fast is None:
+                    judge._look(done + len(rows))
+                if not usable(judge):
+                    break
+                yield from columns.yaml_block(rows)
+                done += len(rows)
+                if progress is not None:
+                    progress(len(rows))
+    if clean:
+        return
+    items = read_fights(path, "yaml")
+    rest = ((done + k, item) for k, item in enumerate(itertools.islice(items, done, None)))
+    yield from judge.judge(rest, progress=progress, indexed=True)
 
 
 def _blocks(stream: IO[bytes], name: str) -> Iterator[tuple[int, list[bytes]]]:
@@ -141,30 +192,44 @@ class _Columns:
         return self._lut
 
     def block(self, number: int, lines: list[bytes]) -> Iterator[Result | Block]:
-        rows: list[int] = []                 # the lines read off the table, their ids and results
-        ids: list[Any] = []
-        tails: list[str] = []
+        """A block of JSON Lines: the lines read off the table, the others as the reader reads them."""
+        found: tuple[list[int], list[Any], list[str]] = ([], [], [])
         if usable(self.judge):
-            rows, ids, tails = self._read(lines)
-        if len(rows) == len(lines):          # every line a fight read off the table
+            found = self._read(lines)
+        yield from self._merge(len(lines), found, lambda j: json_line(lines[j], self.name, number + j))
+
+    def yaml_block(self, rows: list[tuple[bytes, ...]]) -> Iterator[Result | Block]:
+        """A block of fights of a YAML file whose every line is ``- {id: N, hands: ['…', '…']}``
+        (judge_yaml): those the table answers, the others as the YAML reader reads them."""
+        ids = list(map(int, (r[1] for r in rows)))
+        hands = [[r[2].decode("ascii"), r[3].decode("ascii")] for r in rows]
+        found = self._judged(list(range(len(rows))), hands, ids)
+        yield from self._merge(len(rows), found, lambda j: {"id": ids[j], "hands": hands[j]})
+
+    def _merge(self, size: int, found: tuple[list[int], list[Any], list[str]],
+               item: Callable[[int], Any]) -> Iterator[Result | Block]:
+        """The results of a block of ``size`` rows in order: the lines of the rows ``found`` read
+        off the table (rows, ids, lines after the id), the judge's results for every other row
+        (``item(j)``: the row as its reader reads it, or BLANK)."""
+        rows, ids, tails = found
+        if len(rows) == size:                # every row a fight read off the table
             texts = self._texts(ids, self.index)
-            self.index += len(rows)
+            self.index += size
             yield Block(map('{{"id": {}{}'.format, texts, tails))
             return
-        # Mixed: in order, the table's lines and the judge's results.
         vouched = dict(zip(rows, zip(ids, tails)))
         order: list[Any] = []                # a line, or None: the judge's next result
         pending: list[tuple[int, Any]] = []
-        for j, line in enumerate(lines):
+        for j in range(size):
             if j in vouched:
                 ident, tail = vouched[j]
                 order.append('{"id": ' + self._texts([ident], self.index)[0] + tail)
                 self.index += 1
                 continue
-            item = json_line(line, self.name, number + j)
-            if item is BLANK:
+            fight = item(j)
+            if fight is BLANK:
                 continue
-            pending.append((self.index, item))
+            pending.append((self.index, fight))
             order.append(None)
             self.index += 1
         results = self.judge.judge(pending, indexed=True) if pending else iter(())
@@ -220,16 +285,15 @@ class _Columns:
         if js and max(map(len, lines)) > MAX_ITEM_CHARS:
             keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
             js, many = [js[k] for k in keep], [many[k] for k in keep]
-        return self._judged(js, many)
+        return self._judged(js, [f.hands for f in many], [f.id for f in many])
 
-    def _judged(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded rows, those the table answers: their lines, ids and result lines after the id."""
-        hands = [f.hands for f in many]
-        ids = [f.id for f in many]
+    def _judged(self, js: list[int], hands: list[list[str]], ids: list[Any]) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded rows (their places, hands, ids), those the table answers: their places,
+        ids and result lines after the id."""
         types = set(map(type, ids))
         if set(map(len, hands)) != {2} or not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT
                                                or types <= {type(msgspec.UNSET)}):
-            keep = [k for k in range(len(many)) if len(hands[k]) == 2 and _good_id(ids[k])]
+            keep = [k for k in range(len(js)) if len(hands[k]) == 2 and _good_id(ids[k])]
             js, hands, ids = [js[k] for k in keep], [hands[k] for k in keep], [ids[k] for k in keep]
         if not js:
             return [], [], []

@@ -250,3 +250,92 @@ def test_engine_beat_warm_reads_the_table_as_the_rules_judge(tmp_path):
     assert warm.beat(["AH", "KH", "QH", "JH", "TH"], "2C 3D 4S 5H 7C") == 1
     with pytest.raises(InvalidCards):
         warm.beat("AH KH QH JH XX", "2C 3D 4S 5H 7C")
+
+
+# ---- YAML laid out one fight a line (columnar.judge_yaml) ---------------------------------------
+
+def yaml_today(engine, path) -> str:
+    out = io.StringIO()
+    batch.write_results(out, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(path)))),
+                        "jsonl")
+    return out.getvalue()
+
+
+def yaml_columns(engine, path, read: int = 3_000) -> tuple[str, int]:
+    out, judge = io.StringIO(), Judge(engine, table=True)
+    judge._look(0)
+    vouched = [0]
+
+    def results():
+        for r in columnar.judge_yaml(judge, str(path)):
+            if type(r) is batch.Block:
+                vouched[0] += len(r)
+                yield r
+            else:
+                yield r.as_dict()
+    old, columnar.READ = columnar.READ, read
+    try:
+        batch.write_results(out, results(), "jsonl")
+    finally:
+        columnar.READ = old
+    return out.getvalue(), vouched[0]
+
+
+def yaml_rows(n: int, seed: int, lead: str = "  - ") -> list[str]:
+    """Rows as bench/bench_million.py writes them; one in ten a bad card, a shared card or four."""
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        a, b = good(rng)["hands"]
+        kind = rng.random()
+        if kind < 0.03:
+            a = a[:-2] + "XX"
+        elif kind < 0.06:
+            b = a[:2] + b[2:]
+        elif kind < 0.1:
+            a = "AH AH" + a[5:]
+        out.append(f"{lead}{{id: {i + 1}, hands: ['{a}', '{b}']}}\n")
+    return out
+
+
+@pytest.mark.parametrize("lead, tail, vouched", [
+    ("  - ", "", True),                                           # every line a plain row
+    ("- ", "", True),                                             # the sequence not indented
+    ("  - ", "# a comment\n", False),                             # another kind of line: read again
+    ("  - ", "  - {id: 0123, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n", False),   # octal to YAML 1.1
+    ("  - ", "  - {board: AH KH QH 2C 3D, hands: ['JH TH', 'AS AD']}\n", False),
+    ("  - ", "  - {id: 9, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}", False),        # no last line break
+])
+def test_yaml_a_line_at_a_time_gives_todays_bytes(engine, tmp_path, lead, tail, vouched):
+    rows = yaml_rows(400, seed=len(tail), lead=lead)
+    path = tmp_path / "fights.yaml"
+    text = "".join(rows[:300]) + tail + "".join(rows[300:]) if tail.endswith("\n") else "".join(rows) + tail
+    path.write_text("fights:\n" + text, encoding="utf-8")
+    mine, read = yaml_columns(engine, path)
+    assert mine == yaml_today(engine, path)
+    assert len(mine.splitlines()) == 400 + bool(tail.strip() and not tail.startswith("#"))
+    assert (read > 300) if vouched else (read < 300 or not tail.endswith("\n"))
+
+
+def test_yaml_a_syntax_error_after_good_rows_is_todays_line(engine, tmp_path):
+    path = tmp_path / "fights.yaml"
+    path.write_text("fights:\n" + "".join(yaml_rows(200, seed=2)) + "- {id: 1, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n"
+                    + "".join(yaml_rows(100, seed=3)), encoding="utf-8")          # another indentation
+    with pytest.raises(batch.BatchError) as mine:
+        yaml_columns(engine, path, read=1_000)
+    with pytest.raises(batch.BatchError) as today_:
+        yaml_today(engine, path)
+    assert str(mine.value) == str(today_.value) and str(mine.value).startswith(f"{path}:")
+
+
+def test_the_cli_reads_yaml_a_line_at_a_time_with_todays_bytes(engine, tmp_path):
+    src, out = tmp_path / "fights.yaml", tmp_path / "out.yaml"
+    src.write_text("fights:\n" + "".join(yaml_rows(12_000, seed=4)), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "engine", "judge", str(src), "-o", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    expected = io.StringIO()
+    batch.write_results(expected, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(src)))),
+                        "yaml")
+    assert out.read_text(encoding="utf-8") == expected.getvalue()
+    assert run.stderr.strip().splitlines()[-1].startswith("fights: 12000,")

@@ -285,6 +285,11 @@ def run_judge(args: argparse.Namespace) -> int:
     lines = open_lines(source) if isinstance(source, str) and source != STDIN and not (args.plain or args.no_table) \
         and batch.format_of(source) in (None, "jsonl") else None
     fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
+    # YAML laid out one fight a line (as bench/bench_million.py writes it): read in blocks too
+    yaml_file = source if fights is not None and isinstance(source, str) and source != STDIN \
+        and batch.format_of(source) == "yaml" and not (args.plain or args.no_table) else None
+    if yaml_file is not None:
+        fights.close()                          # its start read: a file that cannot be read said so
     engine = load_engine(args)
     start = time.perf_counter()
     counts = {"fights": 0, "invalid": 0, "warned": 0, "fault": 0}
@@ -300,8 +305,9 @@ def run_judge(args: argparse.Namespace) -> int:
 
     def results() -> Iterator[Any]:
         ticker = _Ticker(None, "judging", "fight")
-        judged = judge.judge(fights, progress=ticker) if lines is None else \
-            columnar.judge_lines(judge, lines.stream, lines.name, progress=ticker)
+        judged = columnar.judge_lines(judge, lines.stream, lines.name, progress=ticker) if lines is not None \
+            else columnar.judge_yaml(judge, yaml_file, progress=ticker) if yaml_file is not None \
+            else judge.judge(fights, progress=ticker)
         for r in judged:
             if type(r) is batch.Block:
                 counts["fights"] += len(r)
