@@ -339,3 +339,14 @@ def test_the_cli_reads_yaml_a_line_at_a_time_with_todays_bytes(engine, tmp_path)
                         "yaml")
     assert out.read_text(encoding="utf-8") == expected.getvalue()
     assert run.stderr.strip().splitlines()[-1].startswith("fights: 12000,")
+
+
+@pytest.mark.parametrize("text", ["fights:\n  - {id: 1, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n",
+                                  '{"id": 1, "hands": ["AH KH QH JH TH", "2C 3D 4S 5H 7C"]}\n'])
+def test_a_pipe_named_as_a_file_is_read_once(text):
+    """A path that is no regular file (/dev/stdin on a pipe) is sniffed by the reader that reads
+    it, never opened twice: its first bytes are not lost."""
+    run = subprocess.run([sys.executable, "-m", "engine", "judge", "/dev/stdin", "--format", "jsonl"],
+                         input=text, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert [json.loads(line)["result"] for line in run.stdout.splitlines()] == [1]

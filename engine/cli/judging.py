@@ -281,13 +281,16 @@ def run_judge(args: argparse.Namespace) -> int:
         print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
         return 0
     # JSON Lines: read in blocks, the fights the table answers judged by array lookups
-    # (engine.columnar); stdin is sniffed once, by the reader that reads it.
-    lines = open_lines(source) if isinstance(source, str) and source != STDIN and not (args.plain or args.no_table) \
-        and batch.format_of(source) in (None, "jsonl") else None
+    # (engine.columnar).  A file of no known extension is sniffed here only when it is a regular
+    # file (read again if it is no JSON Lines); stdin and pipes once, by the reader that reads them.
+    named = batch.format_of(source) if isinstance(source, str) and source != STDIN else "stdin"
+    lines = open_lines(source) if not (args.plain or args.no_table) and (
+        named == "jsonl" or named is None and Path(source).is_file()) else None
     fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
     # YAML laid out one fight a line (as bench/bench_million.py writes it): read in blocks too
-    yaml_file = source if fights is not None and isinstance(source, str) and source != STDIN \
-        and batch.format_of(source) == "yaml" and not (args.plain or args.no_table) else None
+    # (a regular file only: it may be read again from its start, engine.columnar.judge_yaml)
+    yaml_file = source if fights is not None and named == "yaml" and not (args.plain or args.no_table) \
+        and Path(source).is_file() else None
     if yaml_file is not None:
         fights.close()                          # its start read: a file that cannot be read said so
     engine = load_engine(args)
