@@ -342,8 +342,10 @@ class _Chunks:
     def prepare(self) -> None:
         """Import DuckDB now, in the main thread, before the workers need it: imported by a
         worker, it would take the interpreter from the reading for longer (0.3 s instead of
-        0.06), and the first chunk would start that much later."""
-        if self.parallel:
+        0.06), and the first chunk would start that much later.  Not when the batch reads the
+        table already (a worker imports it if a fight the table cannot answer comes): a batch of
+        showdowns off the table never needs it (0.3 s of its start-up)."""
+        if self.parallel and not (self.judge.fast is not None and any(self.judge._cheaply())):
             importlib.import_module("duckdb")
 
     def drain(self) -> Iterator[Result]:
