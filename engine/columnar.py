@@ -28,6 +28,8 @@ import msgspec
 import numpy as np
 
 from .batch import BLANK, MAX_ITEM_CHARS, BatchError, Block, dumps, json_line, read_fights
+from .evaluators import World
+from .hilo import split_games
 from .judge import Judge, Result
 from .limits import collector_paused
 
@@ -40,10 +42,13 @@ _ID_LIMIT = 1 << 63
 
 
 class _Fight(msgspec.Struct, forbid_unknown_fields=True):
-    """The fights this path vouches for: ``hands`` and an optional ``id`` (msgspec checks the
-    types; a row of any other shape is left to the judge)."""
+    """The rows this path vouches for: ``hands`` and an optional ``id``, and a showdown's
+    ``board`` and ``game`` (msgspec checks the types; a row of any other shape is left to the
+    judge)."""
     hands: list[str]
     id: int | str | None = msgspec.UNSET
+    board: str = msgspec.UNSET        # type: ignore[assignment]
+    game: str = msgspec.UNSET         # type: ignore[assignment]
 
 
 _ONE = msgspec.json.Decoder(_Fight)
@@ -194,7 +199,7 @@ class _Columns:
     def block(self, number: int, lines: list[bytes]) -> Iterator[Result | Block]:
         """A block of JSON Lines: the lines read off the table, the others as the reader reads them."""
         found: tuple[list[int], list[Any], list[str]] = ([], [], [])
-        if usable(self.judge):
+        if self.judge.chosen is None and self.judge.fast is not None:
             found = self._read(lines)
         yield from self._merge(len(lines), found, lambda j: json_line(lines[j], self.name, number + j))
 
@@ -267,7 +272,8 @@ class _Columns:
             many = _MANY.decode(b"[" + b",".join(lines) + b"]")
             ids = [f.id for f in many]
             if len(many) != len(lines) or blob.count(b'"hands"') != len(many) \
-                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET):
+                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET) \
+                    or any(_keys(blob, key, many) for key in ("board", "game")):
                 raise ValueError("a key written twice, or in a value: line by line")
             js = list(range(len(lines)))
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError, UnicodeDecodeError):
@@ -279,17 +285,63 @@ class _Columns:
                     f = _ONE.decode(line)
                 except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
                     continue
-                if line.count(b'"hands"') == 1 and line.count(b'"id"') == (f.id is not msgspec.UNSET):
+                if line.count(b'"hands"') == 1 and all(
+                        line.count(b'"' + key.encode() + b'"') == (getattr(f, key) is not msgspec.UNSET)
+                        for key in ("id", "board", "game")):
                     js.append(j)
                     many.append(f)
         if js and max(map(len, lines)) > MAX_ITEM_CHARS:
             keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
             js, many = [js[k] for k in keep], [many[k] for k in keep]
-        return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        if b'"board"' not in blob and b'"game"' not in blob:          # no showdown in the block
+            return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        plain = [k for k, f in enumerate(many) if f.board is msgspec.UNSET and f.game is msgspec.UNSET]
+        if len(plain) == len(many):
+            return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        found = self._judged([js[k] for k in plain], [many[k].hands for k in plain], [many[k].id for k in plain])
+        shows = self._showdowns([j for j, f in zip(js, many) if f.board is not msgspec.UNSET],
+                                [f for f in many if f.board is not msgspec.UNSET])
+        merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
+        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+
+    def _showdowns(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path, a
+        game whose pot is not split): each read as the judge reads it (Judge._parse), its verdict
+        Tabled.verdicts', its line the judge's (Judge._result).  Their places, ids and result
+        lines after the id."""
+        fast = self.judge.fast
+        if not js or fast is None or not fast.showdowns:
+            return [], [], []
+        split = split_games(self.judge.engine)
+        rows, worlds = [], []
+        for j, f in zip(js, many):
+            if not _good_id(f.id):
+                continue
+            fight: dict[str, Any] = {"hands": f.hands, "board": f.board}
+            if f.game is not msgspec.UNSET:
+                fight["game"] = f.game
+            _, world = self.judge._parse(0, fight)
+            if isinstance(world, World) and world.game not in split:
+                rows.append((j, f.id))
+                worlds.append(world)
+        out: tuple[list[int], list[Any], list[str]] = ([], [], [])
+        result = self.judge._result
+        for (j, ident), world, verdict in zip(rows, worlds, fast.verdicts(worlds)):
+            if verdict is None or verdict.error or verdict.low is not None:
+                continue
+            line = dumps(result(0, verdict, world).as_dict())
+            if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
+                raise AssertionError(line)
+            out[0].append(j)
+            out[1].append(ident)
+            out[2].append(line[len('{"id": 0'):])
+        return out
 
     def _judged(self, js: list[int], hands: list[list[str]], ids: list[Any]) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded rows (their places, hands, ids), those the table answers: their places,
-        ids and result lines after the id."""
+        """Of the decoded rows (their places, hands, ids), those the table answers (where the
+        fights proof holds: :func:`usable`): their places, ids and result lines after the id."""
+        if not js or not usable(self.judge):
+            return [], [], []
         types = set(map(type, ids))
         if set(map(len, hands)) != {2} or not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT
                                                or types <= {type(msgspec.UNSET)}):
@@ -341,6 +393,13 @@ class _Columns:
         if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
             raise AssertionError(line)
         return line[len('{"id": 0'):]
+
+
+def _keys(blob: bytes, key: str, many: list[_Fight]) -> bool:
+    """Whether ``"key"`` is written in the block other than once for each row that has it (a
+    key written twice, or in a value): a block without escapes, so every key is written as read."""
+    written = blob.count(b'"' + key.encode() + b'"')
+    return bool(written) and written != sum(1 for f in many if getattr(f, key) is not msgspec.UNSET)
 
 
 def _good_id(ident: Any) -> bool:

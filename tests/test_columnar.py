@@ -350,3 +350,36 @@ def test_a_pipe_named_as_a_file_is_read_once(text):
                          input=text, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert [json.loads(line)["result"] for line in run.stdout.splitlines()] == [1]
+
+
+def showdown(rng: random.Random, game: str | None, players: int, holes: int = 2) -> dict:
+    cards = rng.sample(DECK, holes * players + 5)
+    fight = {"id": rng.randint(1, 10 ** 6), "hands": [" ".join(cards[holes * p:holes * p + holes])
+                                                     for p in range(players)], "board": " ".join(cards[-5:])}
+    if game is not None:
+        fight["game"] = game
+    return fight
+
+
+def test_showdowns_in_the_columnar_path_give_todays_bytes(engine):
+    """Hold'em and Omaha showdowns read off the table in blocks; split pots, a shared card, a
+    turn board, an unknown game, a game without a board, each in its place through the judge."""
+    rng = random.Random(9)
+    fights = [showdown(rng, rng.choice([None, "holdem"]), rng.randint(2, 9)) for _ in range(400)]
+    fights += [showdown(rng, "omaha", rng.randint(2, 6), holes=4) for _ in range(100)]
+    fights += [good(rng, i) for i in range(100)]
+    fights += [showdown(rng, game, 3, holes=4) for game in ("holdem-hilo", "omaha-hilo")]   # split pots: the judge's
+    shared = showdown(rng, None, 3)
+    shared["hands"][1] = shared["hands"][0][:2] + shared["hands"][1][2:]                       # a shared card
+    turn = showdown(rng, None, 4)
+    turn["board"] = turn["board"][:11]
+    fights += [shared, turn, showdown(rng, "badugi", 2), {"id": 7, "hands": good(rng)["hands"], "game": "holdem"}]
+    rng.shuffle(fights)
+    for fight in fights[::10]:
+        fight.pop("id", None)
+    data = "".join(json.dumps(f) + "\n" for f in fights).encode()
+    mine, judge = columns(engine, data, "yaml", read=8_000)
+    assert mine == today(engine, data, "yaml")
+    results = yaml.safe_load(mine)["results"]
+    assert len(results) == len(fights) and sum("best" in r for r in results) >= 500
+    assert judge.vouched >= 600
