@@ -44,7 +44,24 @@ def test_a_build_leaves_its_table_and_no_lock_file(cache, tmp_path):
     edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")           # 26 cards: a small table
     engine = Engine(rules)
     five_card_table(engine)
-    assert [p.name for p in cache.iterdir()] == [f"five-card-{rules_digest(engine)}.table"]
+    digest = rules_digest(engine)
+    # the table, and the signed record that it was verified (engine.table._stamp)
+    assert sorted(p.name for p in cache.iterdir()) == [f"five-card-{digest}.table", f"five-card-{digest}.verified"]
+
+
+def test_what_is_kept_beside_a_table_goes_with_it(cache, tmp_path):
+    rules = copy_rules(tmp_path / "rules")
+    edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")
+    engine = Engine(rules)
+    assert engine.tabled(build=True).fights                           # the proofs made, and kept
+    digest = rules_digest(engine)
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs"}
+    orphan = cache / f"five-card-{'f' * 64}.proofs"
+    orphan.write_text("{}")
+    prune_cache(keep={digest})
+    assert orphan.exists() is False and len(list(cache.iterdir())) == 3
+    prune_cache(keep=(), max_age_days=0, max_bytes=0)
+    assert not list(cache.iterdir())
 
 
 def test_pruning_keeps_what_is_used_and_drops_old_tables_of_other_rules(cache):

@@ -23,7 +23,7 @@ from engine.cli.common import (
 )
 from engine.io import fights as batch
 from engine.io.atomic import atomic_writer, check_writable
-from engine.judge import Judge
+from engine.judge import Judge, columnar
 from engine.judging.explain import explain_fight, explain_hand, fault
 from engine.judging.hilo import low_half
 from engine.poker.notation import InvalidCards, show
@@ -217,6 +217,19 @@ def read_fights(path: Any) -> Iterator[Any]:
         raise CommandError(str(exc)) from None
 
 
+def open_lines(path: Any) -> batch.Opened | None:
+    """The batch opened, when it is JSON Lines read as bytes (what engine.judge.columnar reads in
+    blocks); else None, and nothing is left open.  A CommandError when it cannot be read."""
+    try:
+        opened = batch.open_batch(path)
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+    if opened.fmt == "jsonl" and isinstance(opened.stream.read(0), bytes):
+        return opened
+    opened.close()
+    return None
+
+
 def output_format(args: argparse.Namespace) -> str:
     """--format, else --json, else the output's extension (.yaml .yml .json .jsonl .ndjson), else
     YAML; a clash between any two of them is a one-line error."""
@@ -274,7 +287,19 @@ def run_judge(args: argparse.Namespace) -> int:
         clear_progress()
         print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
         return 0
-    fights = read_fights(source)                # opened and read up to the first fight
+    # JSON Lines: read in blocks, the fights the table answers judged by array lookups
+    # (engine.judge.columnar).  A file of no known extension is sniffed here only when it is a regular
+    # file (read again if it is no JSON Lines); stdin and pipes once, by the reader that reads them.
+    named = batch.format_of(source) if isinstance(source, str) and source != STDIN else "stdin"
+    lines = open_lines(source) if not (args.plain or args.no_table) and (
+        named == "jsonl" or named is None and Path(source).is_file()) else None
+    fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
+    # YAML laid out one fight a line (as bench/bench_million.py writes it): read in blocks too
+    # (a regular file only: it may be read again from its start, engine.judge.columnar.judge_yaml)
+    yaml_file = source if fights is not None and named == "yaml" and not (args.plain or args.no_table) \
+        and Path(source).is_file() else None
+    if yaml_file is not None:
+        fights.close()                          # its start read: a file that cannot be read said so
     engine = load_engine(args)
     start = time.perf_counter()
     counts = {"fights": 0, "invalid": 0, "warned": 0, "fault": 0}
@@ -288,14 +313,26 @@ def run_judge(args: argparse.Namespace) -> int:
     judge = Judge(engine, engine.reference if args.plain else None, table=False if args.no_table else None,
                   strict=args.strict, warn=warn)
 
-    def results() -> Iterator[dict]:
-        for r in judge.judge(fights, progress=_Ticker(None, "judging", "fight")):
+    def results() -> Iterator[Any]:
+        ticker = _Ticker(None, "judging", "fight")
+        judged = columnar.judge_lines(judge, lines.stream, lines.name, progress=ticker) if lines is not None \
+            else columnar.judge_yaml(judge, yaml_file, progress=ticker) if yaml_file is not None \
+            else judge.judge(fights, progress=ticker)
+        for r in judged:
+            if type(r) is batch.Block:
+                counts["fights"] += len(r)
+                yield r
+                continue
             counts["fights"] += 1
             counts["invalid"] += bool(r.error)
             counts["fault"] += r.fault
             yield r.as_dict()
 
-    write_output(output, results(), form)
+    try:
+        write_output(output, results(), form)
+    finally:
+        if lines is not None:
+            lines.close()
     clear_progress()
     n, invalid = counts["fights"], counts["invalid"]
     how = ", ".join(judge.used) or judge.evaluator(1).name

@@ -57,7 +57,8 @@ from engine.poker.notation import MAX_HAND_CHARS, MAX_HAND_TOKENS, oversized
 __all__ = ["BatchError", "FORMATS", "OUTPUT_FORMATS", "read_fights", "check_fight",
            "write_results", "format_of", "sniff", "json_safe", "to_yaml", "STDIN",
            "MAX_DEPTH", "MAX_SCALAR", "MAX_ITEM_CHARS", "MAX_ITEM_NODES", "MAX_INT_DIGITS",
-           "MAX_HAND_TOKENS", "MAX_HAND_CHARS"]
+           "MAX_HAND_TOKENS", "MAX_HAND_CHARS", "open_batch", "Opened", "json_line", "BLANK",
+           "Block"]
 
 STDIN = "-"
 FORMATS = ("yaml", "json", "jsonl")
@@ -126,6 +127,33 @@ def read_fights(source: str | IO[Any], fmt: str | None = None) -> Iterator[Any]:
     is: one that is no fight is marked bad by :func:`check_fight`.  A stream given (or stdin) is
     read but not closed.
     """
+    opened = open_batch(source, fmt)
+    try:
+        reader = {"yaml": _YamlReader, "json": _JsonReader, "jsonl": _JsonLinesReader}[opened.fmt](
+            opened.stream, opened.name)
+        reader.start()
+    except BaseException:
+        opened.close()
+        raise
+    return _closing(reader.items(), opened.owned)
+
+
+class Opened:
+    """A batch opened, its format told (:func:`open_batch`): ``stream`` (binary, the sniffed head
+    put back in front; or the text stream given), ``fmt``, the ``name`` errors give, and the file
+    this opened (closed by :meth:`close`; a stream given, or stdin, is left open)."""
+
+    def __init__(self, stream: IO[Any], fmt: str, name: str, owned: IO[Any] | None):
+        self.stream, self.fmt, self.name, self.owned = stream, fmt, name, owned
+
+    def close(self) -> None:
+        if self.owned is not None:
+            self.owned.close()
+
+
+def open_batch(source: str | IO[Any], fmt: str | None = None) -> Opened:
+    """Open a batch and tell its format, as :func:`read_fights` does before reading it
+    (BatchError naming the file when it cannot be read)."""
     if fmt is not None and fmt not in FORMATS:
         raise ValueError(f"unknown batch format {fmt!r} (one of {', '.join(FORMATS)})")
     owned: IO[Any] | None = None
@@ -145,13 +173,11 @@ def read_fights(source: str | IO[Any], fmt: str | None = None) -> Iterator[Any]:
         stream = source
     try:
         stream, fmt = _prepared(stream, name, fmt)
-        reader = {"yaml": _YamlReader, "json": _JsonReader, "jsonl": _JsonLinesReader}[fmt](stream, name)
-        reader.start()
     except BaseException:
         if owned is not None:
             owned.close()
         raise
-    return _closing(reader.items(), owned)
+    return Opened(stream, fmt, name, owned)
 
 
 def _closing(items: Iterator[Any], owned: IO[Any] | None) -> Iterator[Any]:
@@ -359,7 +385,7 @@ class _JsonLinesReader:
         pass
 
     def items(self) -> Iterator[Any]:
-        readline, decode, name = self.stream.readline, _decode_line, self.name
+        readline, name = self.stream.readline, self.name
         number = 0
         while True:
             try:
@@ -371,19 +397,36 @@ class _JsonLinesReader:
             if not line:
                 return
             number += 1
-            if len(line) > MAX_ITEM_CHARS:
-                raise BatchError(f"{name}:{number}: the line is too long (more than {MAX_ITEM_CHARS} characters)")
-            if line.isspace():
-                continue
-            try:
-                item = decode(line)
-            except json.JSONDecodeError as exc:
-                raise BatchError(f"{name}:{number}: JSON syntax error: {exc.msg} (column {exc.colno})") from None
-            except _Duplicate as exc:
-                raise BatchError(f"{name}:{number}: duplicate key {exc.key!r}") from None
-            except RecursionError:
-                raise BatchError(f"{name}:{number}: nested too deeply") from None
-            yield _fight_id(item)
+            item = json_line(line, name, number)
+            if item is not BLANK:
+                yield item
+
+
+BLANK = object()       # what json_line gives for a line of whitespace (skipped: no fight)
+
+
+def json_line(line: str | bytes, name: str, number: int) -> Any:
+    """Line ``number`` of a JSON Lines batch as its reader reads it: the item (its ``id`` made
+    JSON-safe), or :data:`BLANK` for whitespace; BatchError naming the line when it is too long,
+    not UTF-8 (``line`` as bytes) or not JSON."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise BatchError(f"{name}:{number}: not UTF-8 text ({exc.reason})") from None
+    if len(line) > MAX_ITEM_CHARS:
+        raise BatchError(f"{name}:{number}: the line is too long (more than {MAX_ITEM_CHARS} characters)")
+    if line.isspace():
+        return BLANK
+    try:
+        item = _decode_line(line)
+    except json.JSONDecodeError as exc:
+        raise BatchError(f"{name}:{number}: JSON syntax error: {exc.msg} (column {exc.colno})") from None
+    except _Duplicate as exc:
+        raise BatchError(f"{name}:{number}: duplicate key {exc.key!r}") from None
+    except RecursionError:
+        raise BatchError(f"{name}:{number}: nested too deeply") from None
+    return _fight_id(item)
 
 
 _WS = re.compile(r"[ \t\r\n]*")
@@ -813,7 +856,7 @@ def write_results(stream: IO[str], results: Iterable[Mapping[str, Any]], fmt: st
     * ``json``: ``{"results": [...]}``, one result per line;
     * ``jsonl``: one result object per line.
 
-    Every result is valid JSON whatever its ``id`` holds (:func:`json_safe`).
+    An item may be a :class:`Block` of results written already.  Every result is valid JSON whatever its ``id`` holds (:func:`json_safe`).
     """
     if fmt not in OUTPUT_FORMATS:
         raise ValueError(f"unknown output format {fmt!r} (one of {', '.join(OUTPUT_FORMATS)})")
@@ -821,6 +864,11 @@ def write_results(stream: IO[str], results: Iterable[Mapping[str, Any]], fmt: st
     count = 0
     if fmt == "yaml":
         for item in results:
+            if type(item) is Block:
+                if item:
+                    write(("results:\n- " if count == 0 else "- ") + "\n- ".join(item) + "\n")
+                    count += len(item)
+                continue
             write(("results:\n- " if count == 0 else "- ") + dumps(item) + "\n")
             count += 1
         if count == 0:
@@ -828,14 +876,32 @@ def write_results(stream: IO[str], results: Iterable[Mapping[str, Any]], fmt: st
     elif fmt == "json":
         write('{"results": [')
         for item in results:
+            if type(item) is Block:
+                if item:
+                    write(("\n" if count == 0 else ",\n") + ",\n".join(item))
+                    count += len(item)
+                continue
             write(("\n" if count == 0 else ",\n") + dumps(item))
             count += 1
         write("\n]}\n" if count else "]}\n")
     else:
         for item in results:
+            if type(item) is Block:
+                if item:
+                    write("\n".join(item) + "\n")
+                    count += len(item)
+                continue
             write(dumps(item) + "\n")
             count += 1
     return count
+
+
+class Block(list):
+    """Results already written as :func:`dumps` writes them, one line of JSON each, many at once
+    (the columnar path of engine.judge.columnar): :func:`write_results` writes them joined, as it would
+    write them one by one."""
+
+    __slots__ = ()
 
 
 def to_yaml(payload: Mapping[str, Iterable[Mapping[str, Any]]]) -> str:

@@ -28,6 +28,7 @@ import numpy as np
 from engine import interface as I
 from engine.interface import EngineView
 from engine.judging import proof as P
+from engine.judging import proofcache
 from engine.judging.fivetable import FiveTable
 from engine.judging.shapes import fives_of_shape
 
@@ -121,6 +122,7 @@ def proofs(engine: EngineView, table: "FiveTable", path: str, shape: tuple | Non
         found = None if failed else proof(engine, table, kind, shape)
         failed = failed or (found is not None and not found.holds)
         out.append((kind, found))
+    proofcache.keep(engine, table)         # for the next process (engine.judging.proofcache)
     return out
 
 

@@ -43,6 +43,7 @@ import io
 import itertools
 import json
 import math
+import mmap
 import os
 import stat
 import threading
@@ -67,7 +68,7 @@ from engine.judging import proof
 from engine.judging.fivetable import FiveTable, TableError
 from engine.notices import say
 from engine.poker import sevens
-from engine.version import version
+from engine.version import source_digest, version
 
 __all__ = ["FiveTable", "TableError", "five_card_table", "five_card_tables", "cached_table", "rules_digest",
            "cache_dir", "cache_path", "cache_entries", "prune_cache", "CacheEntry", "STATS"]
@@ -111,6 +112,9 @@ def cache_path(digest: str) -> Path:
     return cache_dir() / f"five-card-{digest}.table"
 
 
+# Files kept beside a table, of the same digest: the signed record that it was verified
+# (_stamp) and the proofs made for its rules (engine.judging.proofcache).
+SIDECARS = (".verified", ".proofs")
 MAX_AGE_DAYS = 30            # a cached table of other rules unused this long is pruned ...
 MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds more than this
 
@@ -166,6 +170,13 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
         except OSError:                               # gone already, or not ours to remove
             continue
         removed.append(e)
+    # What is kept beside a table (SIDECARS): removed with it, and wherever its table is gone.
+    folder = cache_dir() if folder is None else folder
+    for suffix in SIDECARS:
+        for path in folder.glob(f"five-card-*{suffix}"):
+            if not path.with_suffix(".table").exists():
+                with contextlib.suppress(OSError):
+                    path.unlink()
     return removed
 
 
@@ -186,7 +197,7 @@ def cached_table(engine: EngineView) -> FiveTable | None:
         if found is not None:
             return found
         try:
-            digest = _digest(engine)
+            digest = _digest(engine, types=False)
         except TableError:
             return None
         table = _load(engine, engine.deck, digest, cache_path(digest), SAMPLE, None)
@@ -316,8 +327,10 @@ def _tables(engines: Sequence[EngineView], progress: Progress | None, cache: boo
     return out     # type: ignore[return-value]
 
 
-def _digest(engine: EngineView) -> str:
-    """The rules' digest, once checked that they can make a table (TableError if not)."""
+def _digest(engine: EngineView, types: bool = True) -> str:
+    """The rules' digest, once checked that they can make a table (TableError if not).
+    ``types``: getRank's type checked too, which compiles the rules to SQL (a cached table made
+    from these rules had them checked when it was made)."""
     if engine.fallback is not None:
         raise TableError(f"a five-card table asks the rules about every hand, which needs compiled "
                          f"rules; these are not compiled ({engine.fallback})")
@@ -326,7 +339,7 @@ def _digest(engine: EngineView) -> str:
     cards = engine.deck
     if not 5 <= len(cards) <= sevens.MAX_DECK:
         raise TableError(f"a five-card table needs a deck of 5..{sevens.MAX_DECK} cards, not {len(cards)}")
-    rank_type, _ = _types(_compiled(engine).program)
+    rank_type = _types(_compiled(engine).program)[0] if types else "BIGINT"
     if rank_type != "BIGINT":
         raise TableError("getRank gives ranks that are not integers: a table needs integer ranks")
     return rules_digest(engine, cards)
@@ -764,12 +777,12 @@ def _serialise(table: FiveTable) -> bytes:
               "payload": {"bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}}
     key = cache_key()
     if key is not None:                     # signed with this user's key: see _signed
-        header["mac"] = _mac(key, header)
+        header["mac"] = mac(key, header)
     head = json.dumps(header, separators=(",", ":")).encode("ascii")
     return MAGIC + len(head).to_bytes(4, "little") + head + payload
 
 
-def _mac(key: bytes, header: dict) -> str:
+def mac(key: bytes, header: dict) -> str:
     """The HMAC-SHA256, under the user's key, of a table file's header (its payload's SHA-256,
     the rules' digest, the deck, the counts and places), without its own ``mac``."""
     text = json.dumps({k: v for k, v in header.items() if k != "mac"}, separators=(",", ":"))
@@ -816,7 +829,52 @@ def _write(path: Path, table: FiveTable) -> None:
     data = _serialise(table)
     with replacing(path, 0o666 & ~umask()) as f:
         f.write(data)
-    VERIFIED[table.rules_digest] = hashlib.sha256(data).hexdigest()    # the rules' own, just asked
+    VERIFIED[table.rules_digest] = sha = hashlib.sha256(data).hexdigest()    # the rules' own, just asked
+    _stamp(table.rules_digest, sha)
+
+
+def stamp_path(digest: str) -> Path:
+    """Where the signed record that the table file of a digest was verified is kept (beside the
+    table, pruned with it)."""
+    return cache_dir() / f"five-card-{digest}.verified"
+
+
+def _stamp(digest: str, sha: str) -> None:
+    """Record, signed with this user's key, that the table file of these bytes (SHA-256 ``sha``)
+    was verified against the rules (built by them, or a sample asked again): a later load of
+    the same signed bytes skips the sample (:func:`_stamped`).  Nothing without a key."""
+    key = cache_key()
+    if key is None:
+        return
+    header: dict[str, Any] = {"format": FORMAT, "digest": digest, "sha256": sha, "code": source_digest()}
+    header["mac"] = mac(key, header)
+    with contextlib.suppress(OSError):          # not written: the next load asks the sample again
+        with replacing(stamp_path(digest), 0o666 & ~umask()) as f:
+            f.write(json.dumps(header, separators=(",", ":")).encode("ascii"))
+
+
+def _stamped(digest: str, sha: str) -> bool:
+    """Whether a record signed with this user's key says that the table file of exactly these
+    bytes was verified against these rules (never without a key: then every load asks)."""
+    key = cache_key()
+    if key is None:
+        return False
+    flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(str(stamp_path(digest)), flags)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        header = json.loads(os.read(fd, 4096).decode("ascii"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return False
+    finally:
+        os.close(fd)
+    return (isinstance(header, dict) and header.get("format") == FORMAT and header.get("digest") == digest
+            and header.get("sha256") == sha and header.get("code") == source_digest()
+            and hmac.compare_digest(str(header.get("mac")), mac(key, header)))
 
 
 class _Reject(Exception):
@@ -831,8 +889,14 @@ def _max_bytes(n: int) -> int:
     return 16 * math.comb(n, 5) + (64 << 20)
 
 
-def _read(path: Path, n: int) -> bytes | None:
-    """The file's bytes, or None when there is none; _Reject when it is no regular file or too long."""
+def _read(path: Path, n: int) -> "bytes | memoryview | None":
+    """The file's bytes, or None when there is none; _Reject when it is no regular file or too long.
+
+    A file of this user's that no one else may write is memory-mapped, read-only, rather than
+    read and copied: its pages are the page cache's, shared by every process that loads the
+    table (the worker processes of a batch), and the arrays are made over them.  Only this
+    user's processes could change it under the mapping, and they never write a table in place
+    (a new one replaces the file: the mapping keeps the old one).  Any other file is read."""
     flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(str(path), flags)
@@ -849,6 +913,9 @@ def _read(path: Path, n: int) -> bytes | None:
         limit = _max_bytes(n)
         if info.st_size > limit:
             raise _Reject(f"it is longer ({info.st_size} bytes) than a table can be")
+        if info.st_size and info.st_uid == os.getuid() and not info.st_mode & 0o022:
+            with contextlib.suppress(OSError, ValueError):
+                return memoryview(mmap.mmap(fd, info.st_size, access=mmap.ACCESS_READ))
         chunks, left = [], info.st_size + 1        # one byte more: a file that grew shows
         while left > 0:
             data = os.read(fd, min(left, 1 << 24))
@@ -864,20 +931,20 @@ def _read(path: Path, n: int) -> bytes | None:
         os.close(fd)
 
 
-def _parse(data: bytes, cards: list[int], digest: str, hashed: bool = False
+def _parse(data: "bytes | memoryview", cards: list[int], digest: str, hashed: bool = False
            ) -> tuple[dict[str, np.ndarray], Any, int | None]:
     """A table file's arrays, places and count of hands (``hashed``: the bytes are ones whose
     payload hash was checked already, by their SHA-256 as a whole)."""
-    if not data.startswith(MAGIC):
+    if bytes(data[:len(MAGIC)]) != MAGIC:
         raise _Reject("it is not a five-card table file")
     at = len(MAGIC)
     if len(data) < at + 4:
         raise _Reject("it is truncated")
-    size = int.from_bytes(data[at:at + 4], "little")
+    size = int.from_bytes(bytes(data[at:at + 4]), "little")
     if size > MAX_HEADER or len(data) < at + 4 + size:
         raise _Reject("its header is too long or truncated")
     try:
-        header = json.loads(data[at + 4:at + 4 + size].decode("ascii"))
+        header = json.loads(bytes(data[at + 4:at + 4 + size]).decode("ascii"))
     except (UnicodeDecodeError, ValueError):
         raise _Reject("its header is not JSON") from None
     if not isinstance(header, dict) or header.get("format") != FORMAT:
@@ -913,7 +980,7 @@ def _parse(data: bytes, cards: list[int], digest: str, hashed: bool = False
     if is_hand is not None and (type(is_hand) is not int or not 0 <= is_hand <= total):
         raise _Reject("its header's count of hands is malformed")
     key = None if hashed else cache_key()
-    if key is not None and not hmac.compare_digest(str(header.get("mac")), _mac(key, header)):
+    if key is not None and not hmac.compare_digest(str(header.get("mac")), mac(key, header)):
         raise _Reject("it is not signed with this user's key (written by another user, or altered)")
     return arrays, _places_of(header.get("places")), is_hand
 
@@ -931,11 +998,11 @@ def _places_of(places: Any) -> tuple | None:
     return tuple((r, tuple(tuple(p) for p in ps)) for r, ps in places)
 
 
-def _npy(blob: bytes, name: str) -> np.ndarray:
+def _npy(blob: "bytes | memoryview", name: str) -> np.ndarray:
     """A one-dimensional array of numbers or text from its .npy bytes, its header checked first
     (never pickled objects, never more elements than the bytes hold): read-only, over ``blob``."""
     from numpy.lib import format as npy
-    f = io.BytesIO(blob)
+    f = io.BytesIO(bytes(blob[:1 << 17]))          # the header: at most 64 KiB in version 1
     try:
         version = npy.read_magic(f)
         if version == (1, 0):
@@ -1007,8 +1074,11 @@ def _load(engine: EngineView, cards: list[int], digest: str, path: Path, sample:
             table = _table_of(arrays, cards, digest, places, is_hand)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
-        _verify(engine, table, sample, seed)
-        VERIFIED[digest] = hashlib.sha256(data).hexdigest()
+        sha = hashlib.sha256(data).hexdigest()
+        if not _stamped(digest, sha):
+            _verify(engine, table, sample, seed)
+            _stamp(digest, sha)
+        VERIFIED[digest] = sha
         with contextlib.suppress(OSError):        # used now: what pruning keeps (prune_cache)
             os.utime(path)
         return table

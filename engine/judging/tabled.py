@@ -34,20 +34,17 @@ from __future__ import annotations
 
 import itertools
 import threading
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
 from engine.evaluators import Verdict, World
 from engine.evaluators.workers import SMALL_BATCH
 from engine.interface import EngineView
-from engine.judging import policy
+from engine.judging import policy, proofcache
+from engine.judging.fivetable import FiveTable
 from engine.judging.shapes import fives_of_shapes
 from engine.poker import sevens
-
-if TYPE_CHECKING:
-    from engine.evaluators import Verdict, World
-    from engine.judging.table import FiveTable
 
 WINNERS = {1: (0,), 2: (1,), 0: (0, 1)}
 
@@ -65,17 +62,27 @@ class Tabled:
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
+        proofcache.adopt(engine, table)       # the proofs a run before made for these rules
+        self._where: dict[int, int] | None = None                 # card id -> deck position (beat)
+        self._allowed: list[bool | None] = [None, None]            # fights, showdowns (engine.policy)
+        n = len(table.cards)
+        self._colex = [[sevens._c(p, i + 1) for p in range(n)] for i in range(5)]   # C(p, i + 1)
 
     @property
     def fights(self) -> bool:
-        """Two-hand fights may be read off the table (engine.judging.policy's "fights" path)."""
-        return policy.allows(self.engine, self.table, "fights").holds
+        """Two-hand fights may be read off the table (engine.judging.policy's "fights" path; asked once:
+        a proof of these rules and this table does not change)."""
+        if self._allowed[0] is None:
+            self._allowed[0] = policy.allows(self.engine, self.table, "fights").holds
+        return self._allowed[0]
 
     @property
     def showdowns(self) -> bool:
         """Showdowns may be read off the table (engine.judging.policy's "showdowns" path: the showdown
-        proof, and mayPlay within candidate)."""
-        return policy.allows(self.engine, self.table, "showdowns").holds
+        proof, and mayPlay within candidate; asked once)."""
+        if self._allowed[1] is None:
+            self._allowed[1] = policy.allows(self.engine, self.table, "showdowns").holds
+        return self._allowed[1]
 
     # ---- two-hand fights --------------------------------------------------------------------
 
@@ -116,24 +123,56 @@ class Tabled:
                               dtype=np.int64, count=10 * len(fights)).reshape(-1, 10)
         except (OverflowError, ValueError, TypeError):       # not card ids at all: the rules say why
             return out
-        pos, ok = self._positions(ids)         # ten different cards of the deck: two disjoint hands
+        ok, results, ra, rb = self.two_arrays(ids)
+        verdict = self.verdict
+        for j, (good, r, a, b) in enumerate(zip(ok.tolist(), results.tolist(), ra.tolist(), rb.tolist())):
+            if good:
+                out[j] = verdict(r, a, b)
+        return out
+
+    def beat(self, a: tuple[int, ...] | None, b: tuple[int, ...] | None) -> int | None:
+        """The result (1, 2, 0) of one fight of two hands given as card ids, read off the table
+        in plain Python (Engine.beat, warm); None where the table does not answer it (not two
+        disjoint hands of five different cards of the deck, or the fights proof fails)."""
+        if a is None or b is None or len(a) != 5 or len(b) != 5:
+            return None
+        where = self._where
+        if where is None:
+            where = self._where = {c: p for p, c in enumerate(self.table.cards)}
+        try:
+            pa = sorted(map(where.__getitem__, a))
+            pb = sorted(map(where.__getitem__, b))
+        except (KeyError, TypeError):
+            return None
+        if len(set(pa + pb)) != 10 or not self.fights:
+            return None
+        c = self._colex
+        va = self.table.values.item(c[0][pa[0]] + c[1][pa[1]] + c[2][pa[2]] + c[3][pa[3]] + c[4][pa[4]])
+        vb = self.table.values.item(c[0][pb[0]] + c[1][pb[1]] + c[2][pb[2]] + c[3][pb[3]] + c[4][pb[4]])
+        return 1 if va > vb else 2 if va < vb else 0
+
+    def two_arrays(self, ids: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Fights of two hands as rows of ten card ids (the first hand's five, the second's):
+        which rows the table answers (ten different cards of the deck: two disjoint hands), and
+        for each the result (1, 2, 0) and the two hands' ranks (meaningless where not answered).
+        Only where engine.policy's "fights" path holds (:attr:`fights`)."""
+        pos, ok = self._positions(ids)
         pos[~ok] = np.arange(10)
         n = len(self.table.cards)
         ia = sevens.colex(np.sort(pos[:, :5], axis=1), n)
         ib = sevens.colex(np.sort(pos[:, 5:], axis=1), n)
         va, vb = self.table.values[ia], self.table.values[ib]
-        ra, rb = self.table.ranks[ia].tolist(), self.table.ranks[ib].tolist()
-        results = np.where(va > vb, 1, np.where(va < vb, 2, 0)).tolist()
-        made = self._made
-        for j, good in enumerate(ok.tolist()):
-            if good:
-                key = (results[j], ra[j], rb[j])
-                v = made.get(key)
-                if v is None:
-                    r = key[0]
-                    v = made[key] = Verdict(r, WINNERS[r], key[1:], beats={(0, 1): r})
-                out[j] = v
-        return out
+        results = np.where(va > vb, 1, np.where(va < vb, 2, 0))
+        return ok, results, self.table.ranks[ia], self.table.ranks[ib]
+
+    def verdict(self, result: int, rank_a: int, rank_b: int) -> "Verdict":
+        """The verdict of a fight of two hands the table answers (one object for each answer)."""
+        key = (result, rank_a, rank_b)
+        v = self._made.get(key)
+        if v is None:
+            from engine.judging.evaluators import Verdict
+            v = self._made[key] = Verdict(result, WINNERS[result], key[1:], beats={(0, 1): result})
+        return v
 
     # ---- showdowns --------------------------------------------------------------------------
 

@@ -102,7 +102,7 @@ class Judge:
         self.table = False if evaluator is not None else table
         self.fast: "Tabled | None" = None
         self._looked = False
-        self._cheap = (False, False)              # fights, showdowns: read off the table
+        self._cheap: tuple[bool, bool] | None = (False, False)   # fights, showdowns: read off the table
         self._names: dict[tuple[int, ...], list[str | None]] = {}     # ranks -> their categories' names
 
     def _look(self, work: int) -> None:
@@ -122,15 +122,28 @@ class Judge:
             return
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
+            self._cheap = None                    # asked when first needed (Judge._cheaply)
+            if self.fast.fights:
+                self.used["five-card table"] = None
+
+    def _cheaply(self) -> tuple[bool, bool]:
+        """Whether fights, and showdowns, are read off the table: each proof made when first
+        needed (a batch of fights never asks the showdown proof)."""
+        if self._cheap is None:
+            assert self.fast is not None
             self._cheap = (self.fast.fights, self.fast.showdowns)
             if any(self._cheap):
                 self.used["five-card table"] = None
+        return self._cheap
 
     def evaluator(self, n: int) -> "Evaluator":
         return self.chosen or self.engine.evaluator(n)
 
-    def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None) -> Iterator[Result]:
-        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk.  The cyclic
+    def judge(self, fights: Iterable[Any], progress: Callable[[int], None] | None = None,
+              indexed: bool = False) -> Iterator[Result]:
+        """Judge fights in order, a chunk at a time; ``progress(n)`` after each chunk; ``indexed``:
+        the fights come as (index in the batch, fight), some of a batch judged elsewhere
+        (engine.judge.columnar), each fight without an id numbered by its index.  The cyclic
         garbage collector is paused until the generator is exhausted or closed (engine.limits.collector_paused),
         except while pyDatalog judges: each of its searches leaves cycles behind, megabytes a second
         that only the collector frees."""
@@ -139,14 +152,14 @@ class Judge:
             valid = work = 0                         # in this chunk; in the batch (see _look)
             size = chunks.first
             self._look(0)
-            for index, fight in enumerate(fights):
+            for index, fight in (fights if indexed else enumerate(fights)):
                 if index == chunks.small:
                     chunks.prepare()                 # a batch long enough for DuckDB
                 parsed = self._parse(index, fight)
                 pending.append(parsed)
                 if not isinstance(parsed[1], Result):
                     two = type(parsed[1]) is list
-                    if self._cheap[not two]:                 # read off the table
+                    if self._cheaply()[not two]:             # read off the table
                         valid += 1
                     else:                                    # asked of the rules: by its size
                         weight = 1 if two and len(parsed[1]) == 2 else policy.weight(parsed[1])
@@ -328,8 +341,10 @@ class _Chunks:
     def prepare(self) -> None:
         """Import DuckDB now, in the main thread, before the workers need it: imported by a
         worker, it would take the interpreter from the reading for longer (0.3 s instead of
-        0.06), and the first chunk would start that much later."""
-        if self.parallel:
+        0.06), and the first chunk would start that much later.  Not when the batch reads the
+        table already (a worker imports it if a fight the table cannot answer comes): a batch of
+        showdowns off the table never needs it (0.3 s of its start-up)."""
+        if self.parallel and not (self.judge.fast is not None and any(self.judge._cheaply())):
             importlib.import_module("duckdb")
 
     def drain(self) -> Iterator[Result]:

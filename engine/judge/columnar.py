@@ -1,0 +1,421 @@
+"""JSON Lines batches of two-hand fights judged in blocks, off the five-card table (issue 35).
+
+``poker judge`` of a JSON Lines file reads it here in blocks of about 4 MB.  Each block is decoded
+at once by msgspec into fights of a fixed shape (``hands``, an optional ``id``); the hands' text
+becomes card ids by one array lookup per token, the fights become table indexes, values and
+ranks by array operations, and the results are written a block at a time.  Only where the judge
+reads fights off the table at all (engine.policy's "fights" path, asked through
+:attr:`engine.tabled.Tabled.fights`; never with ``--plain`` or ``--no-table``) and only for the rows it vouches for: a line of one JSON object with the keys
+``hands`` and ``id`` each once (no escape, no other key), two hands each written ``"AH KH QH JH TH"``
+(five tokens the notation reads as one card each, one space between), ten different cards of the
+table's deck, an id that is absent, null, a string without control characters or an integer of
+64 bits.  Every other row (a showdown, a bad card, a shared card, a duplicate or unknown key, a
+syntax error, a blank line) goes, in its place, through the reader and the judge of every other
+batch (:func:`engine.batch.json_line`, :class:`engine.judge.Judge`), so the output is the same,
+byte for byte, and N fights in give N results out, in order.  Each vouched result's line is the
+one :func:`engine.batch.dumps` writes for the :class:`engine.judge.Result` the judge makes of the
+table's verdict, made once per (result, rank, rank) and completed with the fight's id.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+import re
+from typing import IO, Any, Callable, Iterator
+
+import msgspec
+import numpy as np
+
+from engine.evaluators import World
+from engine.io.fights import (
+    BLANK,
+    MAX_ITEM_CHARS,
+    BatchError,
+    Block,
+    dumps,
+    json_line,
+    read_fights,
+)
+from engine.judge import Judge, Result
+from engine.judging.hilo import split_games
+from engine.limits import collector_paused
+
+READ = 1 << 22              # bytes read at a time: a block of about 60,000 fights
+WIDTH = 14                  # "AH KH QH JH TH": five two-character tokens, one space between
+_SPACES = [2, 5, 8, 11, 16, 19, 22, 25]                     # in a row of two hands, 28 characters
+_FIRST = [0, 3, 6, 9, 12, 14, 17, 20, 23, 26]               # each token's first character
+_SECOND = [c + 1 for c in _FIRST]
+_ID_LIMIT = 1 << 63
+
+
+class _Fight(msgspec.Struct, forbid_unknown_fields=True):
+    """The rows this path vouches for: ``hands`` and an optional ``id``, and a showdown's
+    ``board`` and ``game`` (msgspec checks the types; a row of any other shape is left to the
+    judge)."""
+    hands: list[str]
+    id: int | str | None = msgspec.UNSET
+    board: str = msgspec.UNSET        # type: ignore[assignment]
+    game: str = msgspec.UNSET         # type: ignore[assignment]
+
+
+_ONE = msgspec.json.Decoder(_Fight)
+_MANY = msgspec.json.Decoder(list[_Fight])
+
+
+def usable(judge: Judge) -> bool:
+    """Whether this path may judge fights for ``judge`` now: it reads fights off the table
+    (engine.policy's "fights" path, asked by Tabled.fights).  A split pot's low half
+    (engine.hilo.with_low) is a showdown's only, never a fight's."""
+    return judge.chosen is None and judge.fast is not None and judge.fast.fights
+
+
+def judge_lines(judge: Judge, stream: IO[bytes], name: str,
+                progress: Callable[[int], None] | None = None) -> Iterator[Result | Block]:
+    """The results of a JSON Lines batch (a binary stream, as engine.batch.open_batch gives it),
+    in order: Result objects for the rows the judge judged one by one, Blocks of lines for the
+    rows read off the table here."""
+    columns = _Columns(judge, name)
+    seen = 0
+    with collector_paused():               # as Judge.judge: millions of objects, no cycles
+        for number, lines in _blocks(stream, name):
+            seen += len(lines)
+            if judge.fast is None:
+                judge._look(seen)          # the judge's own rule for when to turn to the table
+            yield from columns.block(number, lines)
+            if progress is not None:
+                progress(len(lines))
+
+
+_YAML_HEAD = b"fights:\n"
+# A fight as bench/bench_million.py writes YAML: an integer id (no leading zero: 0123 is octal to
+# YAML 1.1), two single-quoted hands of printable ASCII without a quote (read as written).
+_YAML_ROW = re.compile(rb"^((?:  )?- )\{id: (0|[1-9][0-9]{0,17}), hands: \['([ -&(-~]{14})', '([ -&(-~]{14})'\]\}\n",
+                       re.MULTILINE)
+
+
+def judge_yaml(judge: Judge, path: str, progress: Callable[[int], None] | None = None) -> Iterator[Result | Block]:
+    """The results of a YAML batch file, in order.  While the file is ``fights:`` and then only
+    lines ``- {id: N, hands: ['…', '…']}`` (one indentation), which YAML reads as nothing else
+    than those fights, it is read in blocks as JSON Lines are; at the first line of any other
+    kind (or the end of a file without a line break, or a judge that does not read the table)
+    the file is read again from its start by the YAML reader of every batch, the fights judged
+    so far skipped: the same results, and the same one-line error, as today's path."""
+    columns = _Columns(judge, path)
+    done, clean, lead = 0, False, None
+    with open(path, "rb") as f, collector_paused():
+        if f.read(len(_YAML_HEAD)) == _YAML_HEAD:
+            carry = b""
+            while True:
+                chunk = f.read(READ)
+                if not chunk:
+                    clean = not carry and done > 0
+                    break
+                data = carry + chunk
+                cut = data.rfind(b"\n") + 1
+                block, carry = data[:cut], data[cut:]
+                if len(carry) > 4 * MAX_ITEM_CHARS:
+                    break
+                rows = _YAML_ROW.findall(block)
+                leads = {r[0] for r in rows} | ({lead} if lead is not None else set())
+                if not rows or len(rows) != block.count(b"\n") or len(leads) != 1:
+                    break
+                lead = rows[0][0]
+                if judge.fast is None:
+                    judge._look(done + len(rows))
+                if not usable(judge):
+                    break
+                yield from columns.yaml_block(rows)
+                done += len(rows)
+                if progress is not None:
+                    progress(len(rows))
+    if clean:
+        return
+    items = read_fights(path, "yaml")
+    rest = ((done + k, item) for k, item in enumerate(itertools.islice(items, done, None)))
+    yield from judge.judge(rest, progress=progress, indexed=True)
+
+
+def _blocks(stream: IO[bytes], name: str) -> Iterator[tuple[int, list[bytes]]]:
+    """(number of the first line, lines with their line break) a block at a time, as the text
+    reader of engine.batch would read them: a byte-order mark at the start dropped, ``\\r\\n``
+    and ``\\r`` read as line breaks; a line far longer than a line may be stops the batch."""
+    carry, number, first, eof = b"", 1, True, False
+    while not eof:
+        try:
+            chunk = stream.read(READ)
+        except OSError as exc:
+            raise BatchError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        eof = not chunk
+        data = carry + chunk
+        if first:
+            first = False
+            if data.startswith(b"\xef\xbb\xbf"):
+                data = data[3:]
+        hold = b""
+        if not eof and data.endswith(b"\r"):          # maybe half of \r\n: read with the next
+            data, hold = data[:-1], b"\r"
+        if b"\r" in data:
+            data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        cut = len(data) if eof else data.rfind(b"\n") + 1
+        block, carry = data[:cut], data[cut:] + hold
+        if len(carry) > 4 * MAX_ITEM_CHARS + 4:       # UTF-8: four bytes a character at most
+            at = number + block.count(b"\n")
+            raise BatchError(f"{name}:{at}: the line is too long "
+                             f"(more than {MAX_ITEM_CHARS} characters)")
+        if block:
+            lines = _lines(block)
+            yield number, lines
+            number += len(lines)
+
+
+def _lines(block: bytes) -> list[bytes]:
+    """The lines of a block, each with its ``\\n`` (the last one without, at the end of a file
+    that has none)."""
+    parts = block.split(b"\n")
+    last = parts.pop()
+    out = [p + b"\n" for p in parts]
+    if last:
+        out.append(last)
+    return out
+
+
+class _Columns:
+    """The blocks of one batch: the table's answers turned into lines, the rest to the judge."""
+
+    def __init__(self, judge: Judge, name: str):
+        self.judge, self.name = judge, name
+        self.index = 0                      # fights so far (blank lines are none)
+        self._lut: np.ndarray | None = None
+        self._span: tuple[int, int] | None = None   # the table's lowest rank, and how many ranks
+        self._made: np.ndarray | None = None        # code -> the line after the id (see _tail)
+
+    def lut(self) -> np.ndarray:
+        """Card id of each two-character token (its two bytes as one 16-bit number) that the
+        notation reads as one card; -1 elsewhere (such rows are left to the judge)."""
+        if self._lut is None:
+            lut = np.full(1 << 16, -1, dtype=np.int64)
+            single = self.judge.engine.notation._single()
+            for token, card in single.items():
+                raw = token.encode("utf-8", "replace")
+                if len(token) == 2 and len(raw) == 2 and token.isascii() and " " not in token \
+                        and self.judge.engine.notation.quick(token) == (card,) and 0 <= card < (1 << 62):
+                    lut[raw[0] << 8 | raw[1]] = card
+            self._lut = lut
+        return self._lut
+
+    def block(self, number: int, lines: list[bytes]) -> Iterator[Result | Block]:
+        """A block of JSON Lines: the lines read off the table, the others as the reader reads them."""
+        found: tuple[list[int], list[Any], list[str]] = ([], [], [])
+        if self.judge.chosen is None and self.judge.fast is not None:
+            found = self._read(lines)
+        yield from self._merge(len(lines), found, lambda j: json_line(lines[j], self.name, number + j))
+
+    def yaml_block(self, rows: list[tuple[bytes, ...]]) -> Iterator[Result | Block]:
+        """A block of fights of a YAML file whose every line is ``- {id: N, hands: ['…', '…']}``
+        (judge_yaml): those the table answers, the others as the YAML reader reads them."""
+        ids = list(map(int, (r[1] for r in rows)))
+        hands = [[r[2].decode("ascii"), r[3].decode("ascii")] for r in rows]
+        found = self._judged(list(range(len(rows))), hands, ids)
+        yield from self._merge(len(rows), found, lambda j: {"id": ids[j], "hands": hands[j]})
+
+    def _merge(self, size: int, found: tuple[list[int], list[Any], list[str]],
+               item: Callable[[int], Any]) -> Iterator[Result | Block]:
+        """The results of a block of ``size`` rows in order: the lines of the rows ``found`` read
+        off the table (rows, ids, lines after the id), the judge's results for every other row
+        (``item(j)``: the row as its reader reads it, or BLANK)."""
+        rows, ids, tails = found
+        if len(rows) == size:                # every row a fight read off the table
+            texts = self._texts(ids, self.index)
+            self.index += size
+            yield Block(map('{{"id": {}{}'.format, texts, tails))
+            return
+        vouched = dict(zip(rows, zip(ids, tails)))
+        order: list[Any] = []                # a line, or None: the judge's next result
+        pending: list[tuple[int, Any]] = []
+        for j in range(size):
+            if j in vouched:
+                ident, tail = vouched[j]
+                order.append('{"id": ' + self._texts([ident], self.index)[0] + tail)
+                self.index += 1
+                continue
+            fight = item(j)
+            if fight is BLANK:
+                continue
+            pending.append((self.index, fight))
+            order.append(None)
+            self.index += 1
+        results = self.judge.judge(pending, indexed=True) if pending else iter(())
+        done: Block = Block()
+        for entry in order:
+            if entry is None:
+                if done:
+                    yield done
+                    done = Block()
+                yield next(results)
+            else:
+                done.append(entry)
+        if done:
+            yield done
+        for _ in results:                    # pragma: no cover - the judge gives N for N
+            raise AssertionError("the judge gave more results than fights")
+
+    @staticmethod
+    def _texts(ids: list[Any], index: int) -> list[str]:
+        """Each id as the judge writes it: the fight's, else its number in the batch (``index``:
+        the fights before the first)."""
+        if set(map(type, ids)) == {int}:
+            return list(map(str, ids))
+        return [str(index + k + 1) if ident is msgspec.UNSET else str(ident) if type(ident) is int
+                else dumps(ident) for k, ident in enumerate(ids)]
+
+    def _read(self, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
+        """The rows of the block this path vouches for: their lines, ids and result lines after
+        the id.  The block is decoded at once; where that fails (a blank line, a row of another
+        shape), line by line."""
+        blob = b"".join(lines)
+        try:
+            if b"\\" in blob:
+                raise ValueError("escapes: line by line")
+            many = _MANY.decode(b"[" + b",".join(lines) + b"]")
+            ids = [f.id for f in many]
+            if len(many) != len(lines) or blob.count(b'"hands"') != len(many) \
+                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET) \
+                    or any(_keys(blob, key, many) for key in ("board", "game")):
+                raise ValueError("a key written twice, or in a value: line by line")
+            js = list(range(len(lines)))
+        except (msgspec.DecodeError, msgspec.ValidationError, ValueError, UnicodeDecodeError):
+            js, many = [], []
+            for j, line in enumerate(lines):
+                if b"\\" in line or len(line) > MAX_ITEM_CHARS or not line.strip():
+                    continue
+                try:
+                    f = _ONE.decode(line)
+                except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError):
+                    continue
+                if line.count(b'"hands"') == 1 and all(
+                        line.count(b'"' + key.encode() + b'"') == (getattr(f, key) is not msgspec.UNSET)
+                        for key in ("id", "board", "game")):
+                    js.append(j)
+                    many.append(f)
+        if js and max(map(len, lines)) > MAX_ITEM_CHARS:
+            keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
+            js, many = [js[k] for k in keep], [many[k] for k in keep]
+        if b'"board"' not in blob and b'"game"' not in blob:          # no showdown in the block
+            return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        plain = [k for k, f in enumerate(many) if f.board is msgspec.UNSET and f.game is msgspec.UNSET]
+        if len(plain) == len(many):
+            return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        found = self._judged([js[k] for k in plain], [many[k].hands for k in plain], [many[k].id for k in plain])
+        shows = self._showdowns([j for j, f in zip(js, many) if f.board is not msgspec.UNSET],
+                                [f for f in many if f.board is not msgspec.UNSET])
+        merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
+        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+
+    def _showdowns(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path, a
+        game whose pot is not split): each read as the judge reads it (Judge._parse), its verdict
+        Tabled.verdicts', its line the judge's (Judge._result).  Their places, ids and result
+        lines after the id."""
+        fast = self.judge.fast
+        if not js or fast is None or not fast.showdowns:
+            return [], [], []
+        split = split_games(self.judge.engine)
+        rows, worlds = [], []
+        for j, f in zip(js, many):
+            if not _good_id(f.id):
+                continue
+            fight: dict[str, Any] = {"hands": f.hands, "board": f.board}
+            if f.game is not msgspec.UNSET:
+                fight["game"] = f.game
+            _, world = self.judge._parse(0, fight)
+            if isinstance(world, World) and world.game not in split:
+                rows.append((j, f.id))
+                worlds.append(world)
+        out: tuple[list[int], list[Any], list[str]] = ([], [], [])
+        result = self.judge._result
+        for (j, ident), world, verdict in zip(rows, worlds, fast.verdicts(worlds)):
+            if verdict is None or verdict.error or verdict.low is not None:
+                continue
+            line = dumps(result(0, verdict, world).as_dict())
+            if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
+                raise AssertionError(line)
+            out[0].append(j)
+            out[1].append(ident)
+            out[2].append(line[len('{"id": 0'):])
+        return out
+
+    def _judged(self, js: list[int], hands: list[list[str]], ids: list[Any]) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded rows (their places, hands, ids), those the table answers (where the
+        fights proof holds: :func:`usable`): their places, ids and result lines after the id."""
+        if not js or not usable(self.judge):
+            return [], [], []
+        types = set(map(type, ids))
+        if set(map(len, hands)) != {2} or not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT
+                                               or types <= {type(msgspec.UNSET)}):
+            keep = [k for k in range(len(js)) if len(hands[k]) == 2 and _good_id(ids[k])]
+            js, hands, ids = [js[k] for k in keep], [hands[k] for k in keep], [ids[k] for k in keep]
+        if not js:
+            return [], [], []
+        a = list(map(operator.itemgetter(0), hands))
+        b = list(map(operator.itemgetter(1), hands))
+        text = "".join(map(operator.add, a, b))
+        if len(text) != 2 * WIDTH * len(js) or not text.isascii():
+            keep = [k for k in range(len(js)) if len(a[k]) == WIDTH == len(b[k]) and a[k].isascii() and b[k].isascii()]
+            js, ids = [js[k] for k in keep], [ids[k] for k in keep]
+            text = "".join(a[k] + b[k] for k in keep)
+            if not js:
+                return [], [], []
+        chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(js), 2 * WIDTH)
+        ok = (chars[:, _SPACES] == 32).all(axis=1)
+        codes = chars[:, _FIRST].astype(np.int64) << 8 | chars[:, _SECOND]
+        cards = self.lut()[codes]
+        ok &= (cards >= 0).all(axis=1)
+        cards[~ok] = 0
+        fine, results, ra, rb = self.judge.fast.two_arrays(cards)
+        ok &= fine
+        if self._span is None:                # every rank of the table, so that codes hold across blocks
+            ranks = self.judge.fast.table.ranks
+            self._span = (int(ranks.min()), int(ranks.max()) - int(ranks.min()) + 1)
+        low, span = self._span
+        code = (results.astype(np.int64) * span + (ra.astype(np.int64) - low)) * span + (rb.astype(np.int64) - low)
+        if self._made is None:
+            self._made = np.full(3 * span * span, None, dtype=object)
+        made = self._made
+        for k in np.flatnonzero(np.bincount(code, minlength=len(made))).tolist():
+            if made[k] is None:
+                made[k] = self._tail(k, span, low)
+        tails = made[code]
+        if not ok.all():
+            keep = np.flatnonzero(ok)
+            js, ids, tails = [js[k] for k in keep.tolist()], [ids[k] for k in keep.tolist()], tails[keep]
+        return js, ids, tails.tolist()
+
+    def _tail(self, code: int, span: int, low: int) -> str:
+        """The line of a result after its id, as the judge writes the table's verdict (code:
+        (result * span + rank - low) * span + rank - low)."""
+        rest, b = divmod(code, span)
+        r, a = divmod(rest, span)
+        verdict = self.judge.fast.verdict(r, a + low, b + low)
+        line = dumps(self.judge._result(0, verdict).as_dict())
+        if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
+            raise AssertionError(line)
+        return line[len('{"id": 0'):]
+
+
+def _keys(blob: bytes, key: str, many: list[_Fight]) -> bool:
+    """Whether ``"key"`` is written in the block other than once for each row that has it (a
+    key written twice, or in a value): a block without escapes, so every key is written as read."""
+    written = blob.count(b'"' + key.encode() + b'"')
+    return bool(written) and written != sum(1 for f in many if getattr(f, key) is not msgspec.UNSET)
+
+
+def _good_id(ident: Any) -> bool:
+    """An id the path writes as the judge would: absent, null, a 64-bit integer, or a string
+    without control characters."""
+    t = type(ident)
+    if t is int:
+        return -_ID_LIMIT <= ident < _ID_LIMIT
+    if t is str:
+        return ident.isprintable()
+    return ident is None or ident is msgspec.UNSET

@@ -1,0 +1,122 @@
+"""The proofs made from the rules once, kept beside their five-card table (issue 35).
+
+A proof (engine.proof, asked through engine.policy) is a function of the rule set's clauses and
+its table, so of the rules' digest (engine.table.rules_digest: the clauses, the deck, the engine's
+version and the table's format).  Making the fights proof alone takes about a second (a run of the
+compiled rules), in every process that reads the table.  So the proofs made for a table are
+written to ``five-card-DIGEST.proofs`` beside the table (engine.table.cache_dir; pruned with it), signed like the
+table with the user's key (the HMAC of engine.table.cache_key), and read back by the next
+process for the same rules.  Deny by default: a file is taken only when this user's key signs it
+and it names these rules' digest and this engine's source (:func:`engine.version.source_digest`); without a private key nothing is read (the proofs are made
+again), and a file that fails a check is ignored (and replaced the next time proofs are made).
+
+>>> from engine import Engine
+>>> eng = Engine()
+>>> tabled = eng.tabled(build=True)
+>>> tabled.fights                      # made, or read from the file that the last run wrote
+True
+>>> path(tabled.table.rules_digest).name.endswith(".proofs")
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import json
+import os
+import stat
+import threading
+from pathlib import Path
+from typing import Any
+
+from engine.interface import EngineView
+from engine.io.atomic import replacing, umask
+from engine.judging import proof as P
+from engine.judging import table as T
+from engine.judging.fivetable import FiveTable
+from engine.version import source_digest
+
+FORMAT = 1
+MAX_BYTES = 1 << 20          # a proofs file is a few kilobytes; a longer one is not read
+_kept: dict[Path, frozenset] = {}    # file -> the proofs' keys this process read from it or wrote
+_lock = threading.Lock()
+
+
+def path(digest: str) -> Path:
+    """Where the proofs of the rules of this digest are kept."""
+    return T.cache_dir() / f"five-card-{digest}.proofs"
+
+
+def adopt(engine: EngineView, table: "FiveTable") -> int:
+    """Take the proofs kept for these rules (engine.proof.adopt), if a file signed with this
+    user's key names their digest; how many were taken."""
+    key = T.cache_key()
+    if key is None:
+        return 0
+    digest = table.rules_digest
+    where = path(digest)
+    header = _read(where)
+    if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("digest") != digest \
+            or header.get("code") != source_digest() \
+            or not hmac.compare_digest(str(header.get("mac")), T.mac(key, header)):
+        return 0
+    proofs: dict[tuple, P.Proof] = {}
+    for entry in header.get("proofs") or ():
+        if not (isinstance(entry, list) and len(entry) == 4 and isinstance(entry[1], bool)
+                and isinstance(entry[2], str) and type(entry[3]) is int):
+            return 0
+        proofs[_tuple(entry[0])] = P.Proof(entry[1], entry[2], entry[3])
+    P.adopt(engine, proofs)
+    with _lock:
+        _kept[where] = frozenset(proofs)
+    return len(proofs)
+
+
+def keep(engine: EngineView, table: "FiveTable") -> None:
+    """Write the proofs made so far for these rules (those of this table's digest, and the
+    candidate proof, a function of the clauses alone), when there are ones the file lacks and
+    this user has a key to sign them."""
+    key = T.cache_key()
+    if key is None:
+        return
+    digest = table.rules_digest
+    mine = {k: v for k, v in P.made(engine).items() if k == ("candidate",) or digest in k}
+    where = path(digest)
+    with _lock:
+        if not mine or set(mine) <= _kept.get(where, frozenset()):
+            return
+        header: dict[str, Any] = {"format": FORMAT, "digest": digest, "code": source_digest(),
+                                  "proofs": [[_list(k), v.holds, v.why, v.patterns] for k, v in mine.items()]}
+        header["mac"] = T.mac(key, header)
+        with contextlib.suppress(OSError):       # a cache that cannot be written: made again next time
+            with replacing(where, 0o666 & ~umask()) as f:
+                f.write(json.dumps(header, separators=(",", ":")).encode("ascii"))
+        _kept[where] = frozenset(mine)
+
+
+def _read(where: Path) -> Any:
+    """The file's JSON, or None: no file, not a regular file, longer than MAX_BYTES, not JSON."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(str(where), flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+            return None
+        data = os.read(fd, MAX_BYTES + 1)
+        return json.loads(data.decode("ascii")) if len(data) <= MAX_BYTES else None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _list(key: Any) -> Any:
+    return [_list(k) for k in key] if isinstance(key, tuple) else key
+
+
+def _tuple(key: Any) -> Any:
+    return tuple(_tuple(k) for k in key) if isinstance(key, list) else key

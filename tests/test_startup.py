@@ -1,0 +1,105 @@
+"""Start-up (issue 35): the proofs kept beside their table (engine/proofcache.py) and the signed
+record that a table file was verified (engine.table._stamp), each taken only when this user's key
+signs it for these rules' digest (deny by default)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import copy_rules, edit
+from engine import Engine
+from engine.judging import proof as P
+from engine.judging import proofcache
+from engine.judging import table as T
+
+DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
+SWAPPED = ("beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
+           "beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(B, A, R)")
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    monkeypatch.setenv("POKER_CACHE_DIR", str(folder))
+    return folder
+
+
+def small(tmp_path, swapped: bool = False):
+    rules = copy_rules(tmp_path / "rules")
+    edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")           # 26 cards: a small table
+    if swapped:                                                     # beat is not the table's order
+        edit(rules / "fighting.dl", *SWAPPED)
+    return rules
+
+
+def test_the_next_process_takes_the_proofs_and_makes_none(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    assert Engine(rules).tabled(build=True).fights
+    kept = json.loads(proofcache.path(T.rules_digest(Engine(rules))).read_text())
+    assert any(k[0] == "fight" and holds for k, holds, _, _ in kept["proofs"])
+    monkeypatch.setattr(P, "prove_fights", lambda *a, **k: pytest.fail("the fights proof made again"))
+    assert Engine(rules).tabled().fights                           # a new engine: read from the file
+
+
+def test_an_altered_proofs_file_is_ignored_and_the_proof_made_again(cache, tmp_path):
+    rules = small(tmp_path, swapped=True)
+    assert not Engine(rules).tabled(build=True).fights             # not proven: kept as such
+    where = proofcache.path(T.rules_digest(Engine(rules)))
+    kept = json.loads(where.read_text())
+    for entry in kept["proofs"]:
+        entry[1] = True                                            # "proven", without the key's signature
+    where.write_text(json.dumps(kept))
+    eng = Engine(rules)
+    assert proofcache.adopt(eng, eng.tabled().table) == 0
+    assert not eng.tabled().fights
+    assert eng.beat("AH KH 2D 4D 6D", "AD KD 3H 5H 7H") == 1        # the rules' (swapped) answer
+
+
+def test_proofs_of_other_rules_are_not_taken(cache, tmp_path):
+    rules = small(tmp_path)
+    assert Engine(rules).tabled(build=True).fights
+    other = small(tmp_path / "other", swapped=True)
+    eng = Engine(other)
+    digest = T.rules_digest(eng)
+    proofcache.path(T.rules_digest(Engine(rules))).rename(proofcache.path(digest))    # planted under its name
+    assert not eng.tabled(build=True).fights
+
+
+def test_a_verified_table_file_is_not_sampled_again_and_other_bytes_are(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    T.five_card_table(Engine(rules))                               # built: verified, stamped
+    digest = T.rules_digest(Engine(rules))
+    assert T.stamp_path(digest).exists()
+    monkeypatch.setattr(T, "_verify", lambda *a, **k: pytest.fail("sampled again"))
+    assert T.cached_table(Engine(rules)) is not None
+    stamp = json.loads(T.stamp_path(digest).read_text())
+    stamp["sha256"] = "0" * 64                                     # the record of other bytes
+    T.stamp_path(digest).write_text(json.dumps(stamp))
+    asked = []
+    monkeypatch.setattr(T, "_verify", lambda *a, **k: asked.append(1))
+    assert T.cached_table(Engine(rules)) is not None and asked == [1]
+
+
+def test_a_table_file_only_this_user_may_write_is_mapped_any_other_is_read(cache, tmp_path):
+    rules = small(tmp_path)
+    T.five_card_table(Engine(rules))
+    path = T.cache_path(T.rules_digest(Engine(rules)))
+    mapped = T._read(path, 26)
+    assert isinstance(mapped, memoryview) and mapped.readonly
+    path.chmod(0o666)                                              # others may write it in place: read and copied
+    read = T._read(path, 26)
+    assert isinstance(read, bytes) and read == bytes(mapped)
+    path.chmod(0o644)
+    table = T.cached_table(Engine(rules))
+    assert table is not None and not table.values.flags.writeable and table.values.base is not None
+
+
+def test_proofs_kept_by_other_engine_code_are_not_taken(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    assert Engine(rules).tabled(build=True).fights
+    eng = Engine(rules)
+    monkeypatch.setattr(proofcache, "source_digest", lambda: "another engine's source")
+    assert proofcache.adopt(eng, T.five_card_table(eng)) == 0
