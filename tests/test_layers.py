@@ -117,6 +117,22 @@ def lazy_third_party() -> list[str]:
     return bad
 
 
+def test_every_engine_import_names_a_module_of_engine_and_is_absolute():
+    """A relative import, or a name of engine that is no module, fails here (not only when run)."""
+    bad = []
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                bad.append(f"{module}:{node.lineno}: a relative import")
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+                if node.module not in MODULES and node.module != "engine.rules":
+                    bad.append(f"{module}:{node.lineno}: {node.module} is no module of engine")
+            elif isinstance(node, ast.Import):
+                bad += [f"{module}:{node.lineno}: {a.name} is no module of engine" for a in node.names
+                        if a.name.startswith("engine") and a.name not in MODULES]
+    assert bad == []
+
+
 def test_engine_modules_are_imported_at_the_top():
     nested = [f"{m}:{line} imports {t} in a function or class" for m, edges in imports().items()
               for t, line, top in edges if not top]

@@ -170,7 +170,6 @@ class Tabled:
         key = (result, rank_a, rank_b)
         v = self._made.get(key)
         if v is None:
-            from engine.judging.evaluators import Verdict
             v = self._made[key] = Verdict(result, WINNERS[result], key[1:], beats={(0, 1): result})
         return v
 
