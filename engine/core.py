@@ -98,7 +98,7 @@ class Engine(LogicOwner):
     >>> Engine("nosuch")
     Traceback (most recent call last):
       ...
-    engine.loader.RuleError: unknown rule set 'nosuch' (available: standard, ace-to-five, ...; or give a directory)
+    engine.RuleError: unknown rule set 'nosuch' (available: standard, ace-to-five, ...; or give a directory)
     """
 
     def __init__(self, rules: str | Path | None = None):

@@ -75,6 +75,9 @@ class RuleError(ValueError):
     """A rule file that is not in the accepted Datalog subset, or a rule set that cannot load."""
 
 
+RuleError.__module__ = "engine"      # its public name (engine.RuleError), in tracebacks and reprs
+
+
 @dataclass(frozen=True)
 class Clause:
     """One labelled clause of a rule file, already checked."""

@@ -42,10 +42,13 @@ class InvalidCards(ValueError):
     >>> Engine().cards("AH KH QX")
     Traceback (most recent call last):
       ...
-    engine.notation.InvalidCards: bad card 'QX': unknown symbol 'X'
+    engine.InvalidCards: bad card 'QX': unknown symbol 'X'
     >>> isinstance(InvalidCards("bad card"), ValueError)
     True
     """
+
+
+InvalidCards.__module__ = "engine"      # its public name (engine.InvalidCards), in tracebacks and reprs
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class Notation:
     >>> n.parse("AH KH")
     Traceback (most recent call last):
       ...
-    engine.notation.InvalidCards: bad card 'KH': unknown symbol 'K'
+    engine.InvalidCards: bad card 'KH': unknown symbol 'K'
     """
     values: dict[str, int]          # upper-cased symbol -> value
     suits: dict[str, int]           # upper-cased symbol -> suit

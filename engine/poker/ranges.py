@@ -73,7 +73,7 @@ def read_range(engine: EngineView, text: Cards, size: int = 2, game: str = "hold
     >>> read_range(Engine(), "AKx")
     Traceback (most recent call last):
       ...
-    engine.notation.InvalidCards: range 'AKx': 'AKx' is not 2 cards, random, or a range such as QQ, QQ+, 22-55, AKs, AKo, AK, ATs+, A2s-A5s, T9s-65s
+    engine.InvalidCards: range 'AKx': 'AKx' is not 2 cards, random, or a range such as QQ, QQ+, 22-55, AKs, AKo, AK, ATs+, A2s-A5s, T9s-65s
     """
     if not isinstance(text, str):
         cards = engine.cards(text)

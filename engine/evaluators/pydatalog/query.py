@@ -20,7 +20,7 @@ with pyDatalog's objects, as the loader builds rule files.
 >>> compile_query("__import__('os')")
 Traceback (most recent call last):
   ...
-engine.query.QueryError: refused: the name '__import__' is not allowed (dunder or reserved)
+engine.QueryError: refused: the name '__import__' is not allowed (dunder or reserved)
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ _WHERE = Path("query")
 
 class QueryError(ValueError):
     """A query that is refused, does not parse, names an unknown hand, or that pyDatalog rejects."""
+
+
+QueryError.__module__ = "engine"      # its public name (engine.QueryError), in tracebacks and reprs
 
 
 @dataclass(frozen=True)
