@@ -19,7 +19,7 @@ from pyDatalog import Logic, pyParser
 
 from engine import Engine, RuleError
 from engine.datalog import loader, rulesets
-from engine.evaluators.pydatalog.build import build
+from engine.evaluators.pydatalog.build import build as build_clauses
 
 GOOD = "ok_D: ok(1)\nok2_D: ok2(X) <= ok(X)\n"      # lines 1-2; the hostile line is line 3
 
@@ -167,7 +167,7 @@ def _in_fresh_logic(clauses: list[loader.Clause], queries: list[tuple[str, int]]
     out: dict = {}
 
     def build(T) -> None:
-        build(clauses, why=False)
+        build_clauses(clauses, why=False)
         for name, arity in queries:
             out[name] = list(T(name)(*(T(f"V{i}") for i in range(arity))).ask() or [])
     _in_fresh_logic_raw(build)
@@ -183,7 +183,7 @@ def test_build_checks_a_hand_made_clause_again(tmp_path):
     for node in (payload, call):
         clause = loader.Clause("x_D", tmp_path / "hand.dl", 1, "p", node, "p(...)")
         with pytest.raises(RuleError, match=r"hand\.dl:1"):
-            _in_fresh_logic_raw(lambda T: (build([clause]), T("p")(T("X")).ask()))
+            _in_fresh_logic_raw(lambda T: (build_clauses([clause]), T("p")(T("X")).ask()))
     assert not marker.exists()
 
 

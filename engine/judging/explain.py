@@ -99,6 +99,7 @@ def fault(engine: EngineView, hands: Sequence[Cards]) -> str | None:
     (:func:`engine.evaluators.faults`: getRank, and what the rules name in oneValue), in words
     with the labels of the clauses that gave each value; None when the rules give each hand one.
 
+    >>> from engine import Engine
     >>> fault(Engine(), ["AH 7D 8C 9S TH"]) is None
     True
     """
