@@ -14,6 +14,7 @@ import pytest
 
 from engine import sevens
 from engine.sevens import Equity, best_histogram, best_values, colex, equity, five_hands
+from truth import treys_five_values
 
 
 def ref_index(cards) -> int:
@@ -331,11 +332,7 @@ def treys_card(p: int) -> int:
 @pytest.fixture(scope="module")
 def treys_table() -> np.ndarray:
     """Every five-card hand's value from treys, higher better: 7463 - treys' rank."""
-    from treys import Evaluator
-    five = Evaluator()._five
-    cards = [treys_card(p) for p in range(52)]
-    hands = five_hands(52).tolist()
-    return np.fromiter((7463 - five([cards[p] for p in h]) for h in hands), np.int16, count=len(hands))
+    return treys_five_values([treys_card(p) for p in range(52)])[0].astype(np.int16)
 
 
 def test_treys_seven_card_hands(treys_table):
