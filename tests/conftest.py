@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 import yaml
 
 from engine import Engine
+from engine.cli import common
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = yaml.safe_load((ROOT / "hands.yaml").read_text(encoding="utf-8"))
@@ -31,6 +33,17 @@ def table_cache(tmp_path_factory) -> Path:
     # the cache's key (engine.judging.table.cache_key) too: a test run writes nothing in the user's home
     os.environ["XDG_CONFIG_HOME"] = str(shared.parent / "config")
     return shared
+
+
+@pytest.fixture(autouse=True)
+def cli_engines_of_folders():
+    """The engines the command line keeps per process (engine.cli.common, one per --rules) are
+    let go after each test when they are a folder's: a test's folder is its own, and an xdist
+    worker kept every one of them (its table, proofs and DuckDB) to the end of the run.  The
+    named rule sets stay, as in one process they would."""
+    yield
+    for key in [k for k in common._engines if os.sep in k or k.startswith(".")]:
+        del common._engines[key]
 
 
 @pytest.fixture(scope="session")

@@ -12,7 +12,7 @@ import math
 import numpy as np
 import pytest
 from published import DISTINCT7, EXPECTED7
-from truth import EVALUATOR, TREYS_CATEGORY, treys_cards
+from truth import treys_cards, treys_five_values
 
 from conftest import copy_rules, edit
 from engine import Engine
@@ -28,14 +28,7 @@ DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C
 
 def treys_table(engine: Engine, cards: list[int]) -> tuple[np.ndarray, dict[int, str]]:
     """treys' value of every five of the deck (higher stronger), and each value's category."""
-    tokens = [engine.notation.token(c) for c in cards]
-    values, names = [], {}
-    for five in sevens.five_hands(len(cards)):
-        score = EVALUATOR.evaluate(treys_cards([tokens[p] for p in five[:2]]), treys_cards([tokens[p] for p in five[2:]]))
-        value = 7463 - score
-        values.append(value)
-        names[value] = "royal flush" if score == 1 else TREYS_CATEGORY[EVALUATOR.get_rank_class(score)]
-    return np.array(values, dtype=np.int32), names
+    return treys_five_values(treys_cards([engine.notation.token(c) for c in cards]))
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from truth import treys_five_values
 
 from engine.poker import sevens
 from engine.poker.sevens import (
@@ -338,11 +339,7 @@ def treys_card(p: int) -> int:
 @pytest.fixture(scope="module")
 def treys_table() -> np.ndarray:
     """Every five-card hand's value from treys, higher better: 7463 - treys' rank."""
-    from treys import Evaluator
-    five = Evaluator()._five
-    cards = [treys_card(p) for p in range(52)]
-    hands = five_hands(52).tolist()
-    return np.fromiter((7463 - five([cards[p] for p in h]) for h in hands), np.int16, count=len(hands))
+    return treys_five_values([treys_card(p) for p in range(52)])[0].astype(np.int16)
 
 
 def test_treys_seven_card_hands(treys_table):

@@ -5,7 +5,10 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
+import numpy as np
 from treys import Card, Evaluator
+
+from engine.poker import sevens
 
 EVALUATOR = Evaluator()
 DECK = list(range(1, 53))
@@ -80,3 +83,22 @@ def same_category_fight(engine_tokens, category: str, rng: random.Random) -> lis
 
 def all_hands():
     return combinations(DECK, 5)
+
+
+def treys_five_values(cards: list[int]) -> tuple[np.ndarray, dict[int, str]]:
+    """treys' value (7463 - its score: higher stronger) of every five of ``cards`` (treys' card
+    ints, one a position of the deck), in colex order (engine.sevens.five_hands), and each
+    value's category.  A five's value is a function of its ranks and whether it is suited, so
+    treys is asked about one five of each such key (7,462 of them ... 2,598,960 on the full
+    deck: a second, not 20 to 50) and every five gets its key's answer."""
+    hands = sevens.five_hands(len(cards))
+    ranks = np.array([Card.get_rank_int(c) for c in cards], dtype=np.int64)[hands]
+    suits = np.array([Card.get_suit_int(c) for c in cards], dtype=np.int64)[hands]
+    flush = (suits == suits[:, :1]).all(axis=1)
+    key = np.sort(ranks, axis=1) @ (13 ** np.arange(5)) * 2 + flush
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    scores = np.array([EVALUATOR.evaluate([cards[p] for p in hands[row][:2]], [cards[p] for p in hands[row][2:]])
+                       for row in first.tolist()], dtype=np.int32)
+    names = {7463 - int(s): "royal flush" if s == 1 else TREYS_CATEGORY[EVALUATOR.get_rank_class(int(s))]
+             for s in scores.tolist()}
+    return (7463 - scores)[inverse.ravel()].astype(np.int32), names
