@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import median_ms, random_hands, treys_judge  # noqa: E402
 
 from engine import Engine  # noqa: E402
-from engine.core import TABLE_AFTER  # noqa: E402
 from engine.evaluators import verdicts  # noqa: E402
+from engine.judging.policy import ENGINE_AFTER as TABLE_AFTER  # noqa: E402
 from engine.judging.table import five_card_table  # noqa: E402
 
 

@@ -30,17 +30,18 @@ from engine.evaluators.pydatalog.runtime import (
 )
 from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.evaluators.workers import SMALL_BATCH, worker_count
+from engine.judging import policy
 from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
 from engine.judging.proof import fight_obstacle, showdown_obstacle
 from engine.judging.roles import role
+from engine.judging.state import RulesState
 from engine.judging.table import cached_table, five_card_table
 from engine.judging.tabled import Tabled
 from engine.poker.notation import Cards, InvalidCards, Notation, deck_bound, show
 
 MAX_WORKERS = 4               # DuckDB databases judging a batch side by side (each holds a chunk)
 MAX_SHOWDOWN_CARDS = 10       # a player's cards and the board: C(10, 5) = 252 fives to choose from
-TABLE_AFTER = 200             # fights and showdowns asked of one engine before it looks for its table
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class Engine(LogicOwner):
 
     def __init__(self, rules: str | Path | None = None):
         self.ruleset = rulesets.check_required(rulesets.resolve(rules))
+        self.state = RulesState()                 # proofs, table, split games: made once, kept here
         self._ids = itertools.count(1)
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).
         self._init_logic(self._build_logic, lazy=True)
@@ -266,7 +268,7 @@ class Engine(LogicOwner):
         """verdicts(), off the table when one is at hand and this engine has been asked enough;
         showdowns of a split game with their low half (``split``; a low half is asked without)."""
         self._asked += len(fights)
-        fast = self.tabled() if self._asked >= TABLE_AFTER else None
+        fast = self.tabled() if self._asked >= policy.ENGINE_AFTER else None
         out = verdicts(self.evaluator(len(fights)), fights, matrix, fast)
         return with_low(self, fights, out) if split else out
 
@@ -292,7 +294,7 @@ class Engine(LogicOwner):
         to allow (``engine.judging.proof.fight_proof``, ``engine.judging.proof.showdown_proof``, each made when
         its kind is first asked).  The table is used when it is at hand (memoised, or cached on
         disk and verified).  Engine.fights and showdowns turn to a table at hand by themselves
-        after ``TABLE_AFTER`` questions; ``poker judge`` on a long batch.
+        after ``engine.judging.policy.ENGINE_AFTER`` questions; ``poker judge`` on a long batch.
 
         Args:
             build: Build the table when it is not at hand (seconds for 52 cards, then cached),
@@ -533,7 +535,7 @@ class Engine(LogicOwner):
         Raises:
             InvalidCards: A hand does not read as cards.
         """
-        if self._asked >= TABLE_AFTER:           # warm: two lookups, where the fights proof holds
+        if self._asked >= policy.ENGINE_AFTER:           # warm: two lookups, where the fights proof holds
             fast = self.tabled()
             if fast is not None:
                 quick = self.notation.quick

@@ -115,6 +115,7 @@ class EngineView(Protocol):
     fallback: str | None    # why the rules are not compiled (then every answer is pyDatalog's)
     local: Any              # the compiled program run in Python (LocalEvaluator), or None
     categories: dict[int, str]
+    state: Any              # engine.judging.state.RulesState: what is made once from these rules
 
     @property
     def deck(self) -> list[int]: ...

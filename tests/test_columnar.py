@@ -231,8 +231,8 @@ def test_engine_beat_warm_reads_the_table_as_the_rules_judge(tmp_path):
     and ties; a shared card, four cards and lists of cards go the rules' way; a bad card still
     raises."""
     from engine import Engine
-    from engine.core import TABLE_AFTER
     from engine.evaluators import verdicts
+    from engine.judging.policy import ENGINE_AFTER as TABLE_AFTER
     from engine.poker.notation import InvalidCards
     warm, cold = Engine(), Engine()
     rng = random.Random(11)

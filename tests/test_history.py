@@ -23,6 +23,7 @@ from engine.evaluators import World
 from engine.history import AWARD_ASKS, POT_ASKS, Histories
 from engine.history.stud import replay as replay_stud
 from engine.io.phh import STUD, HistoryError, read_histories, replay
+from engine.judging import policy
 
 DATA = ROOT / "tests" / "data" / "phh"
 SAMPLES = sorted(DATA.glob("*.phh*"))
@@ -489,7 +490,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     here = Histories(engines)
     want = list(here.judge(read_histories(text)))
     monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
-    monkeypatch.setattr(history, "LOOK_AFTER", 20)          # and the table in them
+    monkeypatch.setattr(policy, "HISTORY_LOOK_AFTER", 20)          # and the table in them
     monkeypatch.setattr(history, "WORK_AFTER", 20)
     monkeypatch.setenv("POKER_WORKERS", "2")
     there = Histories(engines)                               # the same engines, their databases open

@@ -14,10 +14,10 @@ import pytest
 
 from conftest import ROOT
 from engine import Engine
-from engine import history as H
 from engine.cli import main
 from engine.history import Histories
 from engine.io.phh import read_histories, read_sections
+from engine.judging import policy
 
 _engines: dict[str, Engine] = {}
 
@@ -90,11 +90,11 @@ def test_each_hostile_hand_is_one_line_on_that_hand_and_the_batch_goes_on():
 
 
 def test_a_hostile_field_in_a_batch_long_enough_to_warm_the_tables_is_one_line():
-    """Past H.LOOK_AFTER hands the batch's variants are glanced at before they are replayed."""
-    hands = [hand(variant='["NT"]')] + [hand()] * (H.LOOK_AFTER + 49)
+    """Past policy.HISTORY_LOOK_AFTER hands the batch's variants are glanced at before they are replayed."""
+    hands = [hand(variant='["NT"]')] + [hand()] * (policy.HISTORY_LOOK_AFTER + 49)
     text = "".join(f"[{i}]\n{h}" for i, h in enumerate(hands, 1))
     results = judged(text)
-    assert len(results) == H.LOOK_AFTER + 50 and "variant must be a text" in results[0]["error"]
+    assert len(results) == policy.HISTORY_LOOK_AFTER + 50 and "variant must be a text" in results[0]["error"]
     assert all(r["status"] == "judged" for r in results[1:])
 
 

@@ -190,7 +190,7 @@ def test_no_table_asks_the_rules_and_gives_the_same_results(tmp_path, capsys):
 
 def test_a_showdowns_weight_in_a_chunk_grows_with_what_the_rules_compare():
     from engine import Engine
-    from engine.judge import _weight
+    from engine.judging.policy import weight as _weight
     engine = Engine()
     two = engine.deal(["AH KH", "2C 3D"], "4S 5S 6S 7D 9C")
     nine = engine.deal([f"{v}H {v}D" for v in "23456789T"], "AS KS QS JC 9C")

@@ -29,7 +29,6 @@ import json
 import os
 import pickle
 import re
-import weakref
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +53,7 @@ from engine.io.phh import (
     parse_hand,
     replay,
 )
-from engine.judging import proof
+from engine.judging import policy, proof
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
 from engine.judging.policy import weight
@@ -66,10 +65,8 @@ if TYPE_CHECKING:
 
 CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
-LOOK_AFTER = 200       # hands in a chunk before the five-card tables in the cache are loaded (_warm)
 WORK_AFTER = 200 * 110  # work of a chunk's showdowns before the tables in the cache are used (_worth):
                         # 200 showdowns of hold'em heads-up, 3 of Omaha hi/lo
-TABLE_AFTER = 2_000    # showdowns in a chunk before the tables are built (they pay for themselves)
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
             Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
@@ -173,7 +170,7 @@ def _foreseeable(engine: "Engine") -> bool:
     no clause they reach reads potHigh or potLow (read off the loaded clauses, every name a
     clause mentions counted).  Then the showdowns' winners can go into the run that asks for
     the pots (they cannot change them), and one run answers both."""
-    found = _FORESEEABLE.get(engine)
+    found = engine.state.foreseeable
     if found is None:
         reads: dict[str, set[str]] = {}
         for c in engine.ruleset.clauses:
@@ -190,11 +187,10 @@ def _foreseeable(engine: "Engine") -> bool:
             if name not in reached:
                 reached.add(name)
                 todo += reads.get(name, ())
-        found = _FORESEEABLE[engine] = not reached & {I.POT_HIGH, I.POT_LOW}
+        found = engine.state.foreseeable = not reached & {I.POT_HIGH, I.POT_LOW}
     return found
 
 
-_FORESEEABLE: "weakref.WeakKeyDictionary[Any, bool]" = weakref.WeakKeyDictionary()
 
 
 def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
@@ -224,7 +220,7 @@ def _variant(item: Any) -> str | None:
 
 def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
     """The supported variants a batch plays, as its first hands say (a glance, not a reading)."""
-    codes = (_variant(item) for _, item in batch[:LOOK_AFTER])
+    codes = (_variant(item) for _, item in batch[:policy.HISTORY_LOOK_AFTER])
     return sorted({c for c in codes if isinstance(c, str) and c in VARIANTS})     # (a list is no variant)
 
 
@@ -537,7 +533,7 @@ class Histories:
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
         cached (once here, for every worker); those engines."""
-        if len(batch) < LOOK_AFTER:
+        if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)
         warmed = self._engines_of(codes)
@@ -702,7 +698,7 @@ class Histories:
         # fights off it), the low half's its own: the cached ones once the showdowns are worth
         # them (loading them and making their proofs takes a second or two), built when many.
         eager = _worth(engine, asked)
-        fast = engine.tabled(build=len(asked) >= TABLE_AFTER) if eager else None
+        fast = engine.tabled(build=len(asked) >= policy.HISTORY_BUILD_AFTER) if eager else None
         found = with_low(engine, asked, verdicts(engine.evaluator(len(asked)), asked, table=fast), eager)
         for (h, level, players), v in zip(places, found):
             if h.status != "judged":

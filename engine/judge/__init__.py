@@ -42,8 +42,6 @@ MIN_HANDS, MAX_HANDS = 2, 10
 KEYS = frozenset({"id", "hands", "board", "game"})     # what a fight may say
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
-LOOK_AFTER = 10_000     # work (fights of two hands) read before the five-card table is looked for
-BUILD_AFTER = 50_000    # ... and before it is built when it is not in the cache (it pays for itself)
 PLAIN_CHUNK = 100       # fights a chunk when pyDatalog judges (--plain): it answers one at a time
 LEAVE_AFTER = 0.2       # seconds a batch stopped by a signal waits for its workers to stop
 
@@ -107,15 +105,15 @@ class Judge:
 
     def _look(self, work: int) -> None:
         """Turn to the table when the batch is long enough for it to pay: the cached one after
-        :data:`LOOK_AFTER` units of work (a fight of two hands is one, a showdown more:
-        (:func:`engine.judging.policy.weight`), a new one after :data:`BUILD_AFTER` (a
+        :data:`engine.judging.policy.BATCH_LOOK_AFTER` units of work (a fight of two hands is one, a showdown more:
+        (:func:`engine.judging.policy.weight`), a new one after :data:`engine.judging.policy.BATCH_BUILD_AFTER` (a
         few seconds, about what judging 50,000 fights costs; then cached for every later batch)."""
         if self.table is False or self.fast is not None:
             return
         if self.table is True:
             build, self.table = True, False
-        elif self.table is None and (work >= BUILD_AFTER or (work >= LOOK_AFTER and not self._looked)):
-            build = work >= BUILD_AFTER
+        elif self.table is None and (work >= policy.BATCH_BUILD_AFTER or (work >= policy.BATCH_LOOK_AFTER and not self._looked)):
+            build = work >= policy.BATCH_BUILD_AFTER
             self._looked = True
             self.table = False if build else None      # built once, or not at all
         else:
@@ -169,7 +167,7 @@ class Judge:
                     self._look(work)
                     yield from chunks.submit(pending, valid)
                     pending, valid, size = [], 0, self.chunk
-                elif self.fast is None and (work >= LOOK_AFTER and not self._looked or work >= BUILD_AFTER):
+                elif self.fast is None and (work >= policy.BATCH_LOOK_AFTER and not self._looked or work >= policy.BATCH_BUILD_AFTER):
                     self._look(work)
             yield from chunks.submit(pending, valid)
             yield from chunks.drain()

@@ -21,8 +21,7 @@ from engine import interface as I
 from engine.evaluators import Verdict, World
 from engine.evaluators import verdicts as _verdicts
 from engine.interface import EngineView
-
-TABLE_AFTER = 1_000      # low halves asked at once before the low rule set's table is built
+from engine.judging import policy
 
 
 def shares(players: int, high: Sequence[int], low: Sequence[int]) -> tuple[Fraction, ...]:
@@ -46,11 +45,11 @@ def shares(players: int, high: Sequence[int], low: Sequence[int]) -> tuple[Fract
 
 def split_games(engine: EngineView) -> dict[int, str]:
     """The games (gameName codes) whose pot the rules split, and the rule set of each low half."""
-    found = engine.__dict__.get("_split_games")
+    found = engine.state.split_games
     if found is None:
         found = {g: name for g, name in engine.static(I.SPLIT_LOW, 2)} \
             if any(c.head == I.SPLIT_LOW for c in engine.ruleset.clauses) else {}
-        engine.__dict__["_split_games"] = found
+        engine.state.split_games = found
     return found
 
 
@@ -71,7 +70,7 @@ def with_low(engine: EngineView, worlds: Sequence[Any], verdicts: list[Verdict],
         qualifying = low.qualifying_ranks()
         names = {code: game for game, code in engine.games.items()}
         codes = low.games
-        if len(places) >= TABLE_AFTER:
+        if len(places) >= policy.LOW_BUILD_AFTER:
             low.tabled(build=True)          # a long batch: the low rule set's own table pays
         missing = {names[worlds[i].game] for i in places} - set(codes)
         if missing:                         # the low rule set does not know the game: no low half

@@ -83,6 +83,18 @@ PATHS: dict[str, Path] = {p.key: p for p in (
 LOW_PATHS = ("histories-low", "equity-low")     # the low rule set's own proofs: its own report
 HEADSUP = 2           # the players of the showdown ``poker check`` asks the fives of
 
+# ---- when a path turns to the table ---------------------------------------------------------
+# Work counted as :func:`weight` counts it (a fight of two hands is 1).  Below the first figure a
+# path asks the rules (a table costs more than it saves); past it, it reads the table from the
+# cache; past the second, it builds the table when the cache has none (it pays for itself).
+ENGINE_AFTER = 200            # Engine: fights and showdowns asked of one engine before it looks for its table
+BATCH_LOOK_AFTER = 10_000     # poker judge: work read before the cache's table is looked for
+BATCH_BUILD_AFTER = 50_000    # ... and before the table is built when the cache has none
+HISTORY_LOOK_AFTER = 200      # hand histories: hands of a chunk before the cached tables are loaded
+HISTORY_BUILD_AFTER = 2_000   # ... and the showdowns' work in a chunk before the tables are built
+LOW_BUILD_AFTER = 1_000       # split pots: low halves asked at once before the low rule set's table is built
+
+
 
 def proof(engine: EngineView, table: "FiveTable", kind: str, shape: tuple | None = None) -> P.Proof:
     """One proof of these rules for this table (memoised by engine.proof).  ``shape``: for

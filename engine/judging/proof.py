@@ -36,7 +36,6 @@ from __future__ import annotations
 import ast
 import functools
 import threading
-import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -80,7 +79,6 @@ class Unproven(RuleError):
     """A path that needs the table's order, for rules not proven to follow it (one line)."""
 
 
-_memo: "weakref.WeakKeyDictionary[Any, dict[tuple, Proof]]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.RLock()          # a proof may ask another (showdown_proof, order_proof)
 
 
@@ -138,23 +136,23 @@ def made(engine: EngineView) -> dict[tuple, Proof]:
     """The proofs made so far for this engine's rules (by kind and table digest), as values: what
     a worker process of a batch is handed (engine.history), not to make them again."""
     with _memo_lock:
-        return dict(_memo.get(engine, {}))
+        return dict(engine.state.proofs)
 
 
 def adopt(engine: EngineView, proofs: dict[tuple, Proof]) -> None:
     """Take proofs made by another process for the same rules (``made``): keyed by the table's
     digest, which names the rules and deck they are of; a proof made here already is kept."""
     with _memo_lock:
-        mine = _memo.setdefault(engine, {})
+        mine = engine.state.proofs
         for key, found in proofs.items():
             mine.setdefault(key, found)
 
 
 def _memoised(engine: EngineView, key: tuple, make: Any) -> Proof:
     with _memo_lock:
-        found = _memo.setdefault(engine, {}).get(key)
+        found = engine.state.proofs.get(key)
         if found is None:
-            found = _memo[engine][key] = make()
+            found = engine.state.proofs[key] = make()
         return found
 
 

@@ -48,7 +48,6 @@ import os
 import stat
 import threading
 import time
-import weakref
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -182,7 +181,6 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
 
 # ---- the table ------------------------------------------------------------------------------
 
-_memo: "weakref.WeakKeyDictionary[EngineView, FiveTable]" = weakref.WeakKeyDictionary()
 _memo_lock = threading.RLock()
 VERIFIED: dict[str, str] = {}   # rules digest -> SHA-256 of the cache file bytes this process verified or wrote
 _warned: set[str] = set()
@@ -193,7 +191,7 @@ def cached_table(engine: EngineView) -> FiveTable | None:
     """The engine's table if it is at hand (memoised, or in the cache, verified), never built:
     None when it would have to be, or cannot be (paths that read it only to go faster)."""
     with _memo_lock:
-        found = _memo.get(engine)
+        found = engine.state.table
         if found is not None:
             return found
         try:
@@ -203,7 +201,7 @@ def cached_table(engine: EngineView) -> FiveTable | None:
         table = _load(engine, engine.deck, digest, cache_path(digest), SAMPLE, None)
         if table is not None:
             STATS["loaded"] += 1
-            _memo[engine] = table
+            engine.state.table = table
         return table
 
 
@@ -223,7 +221,7 @@ def adopt_table(engine: EngineView, digest: str, sha: str) -> FiveTable | None:
     except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
         return None
     with _memo_lock:
-        _memo[engine] = table
+        engine.state.table = table
     VERIFIED[digest] = sha
     return table
 
@@ -270,7 +268,7 @@ def five_card_tables(engines: Sequence[EngineView], progress: Progress | None = 
     with _memo_lock:                      # one build at a time in a process (flock: across them)
         out: list[FiveTable | None] = []
         for engine in engines:
-            found = _memo.get(engine)
+            found = engine.state.table
             if found is not None:
                 STATS["memo"] += 1
             out.append(found)
@@ -278,7 +276,7 @@ def five_card_tables(engines: Sequence[EngineView], progress: Progress | None = 
         if todo:
             tables = _tables([engines[i] for i in todo], progress, cache, sample, seed, named=len(engines) > 1)
             for i, table in zip(todo, tables):
-                _memo[engines[i]] = out[i] = table
+                engines[i].state.table = out[i] = table
         return out     # type: ignore[return-value]
 
 
