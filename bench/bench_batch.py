@@ -27,7 +27,8 @@ PEAK_MB = 500
 
 CHILD = """
 import resource, sys, time
-from engine.io.fights import check_fight, read_fights, write_results
+from engine.io.fights import check_fight, read_fights
+from engine.io.results import write_results
 src, out, form = sys.argv[1:4]
 start = time.perf_counter()
 

@@ -16,7 +16,8 @@ import yaml
 
 from engine.cli import main
 from engine.io import fights as batch
-from engine.io.fights import BatchError, check_fight, read_fights, write_results
+from engine.io.fights import BatchError, check_fight, read_fights
+from engine.io.results import write_results
 
 ROOT = Path(__file__).resolve().parent.parent
 A, B = "JH JD 2C 2S 4H", "TH TD 9C 9S 8H"
@@ -337,7 +338,7 @@ def test_a_batch_streams_in_bounded_memory(tmp_path):
     src = tmp_path / "many.jsonl"
     line = json.dumps({"id": "x", "hands": [A, B]}) + "\n"
     src.write_text(line * 200_000)
-    code = ("import resource, sys; from engine.io.fights import read_fights, write_results; "
+    code = ("import resource, sys; from engine.io.fights import read_fights; from engine.io.results import write_results; "
             "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024; "
             "n = write_results(open('/dev/null', 'w'), ({'id': f['id'], 'result': 1} for f in "
             "read_fights(sys.argv[1])), 'json'); "

@@ -15,6 +15,7 @@ import yaml
 
 from conftest import EULER, ROOT, edit
 from engine.io import fights as batch
+from engine.io.results import Block, write_results
 from engine.judge import Judge, columnar
 
 DECK = [v + s for v in "23456789TJQKA" for s in "CDHS"]
@@ -24,7 +25,7 @@ def today(engine, data: bytes, fmt: str) -> str:
     """What today's path writes: the reader of every batch, the judge fight by fight."""
     out = io.StringIO()
     judge = Judge(engine, table=True)
-    batch.write_results(out, (r.as_dict() for r in judge.judge(batch.read_fights(io.BytesIO(data), "jsonl"))), fmt)
+    write_results(out, (r.as_dict() for r in judge.judge(batch.read_fights(io.BytesIO(data), "jsonl"))), fmt)
     return out.getvalue()
 
 
@@ -41,13 +42,13 @@ def columns(engine, data: bytes, fmt: str, read: int | None = None) -> tuple[str
 
     def results():
         for r in columnar.judge_lines(judge, opened.stream, opened.name):
-            if type(r) is batch.Block:
+            if type(r) is Block:
                 judge.vouched += len(r)                   # type: ignore[attr-defined]
                 yield r
             else:
                 yield r.as_dict()
     try:
-        batch.write_results(out, results(), fmt)
+        write_results(out, results(), fmt)
     finally:
         columnar.READ = old
     return out.getvalue(), judge
@@ -256,7 +257,7 @@ def test_engine_beat_warm_reads_the_table_as_the_rules_judge(tmp_path):
 
 def yaml_today(engine, path) -> str:
     out = io.StringIO()
-    batch.write_results(out, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(path)))),
+    write_results(out, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(path)))),
                         "jsonl")
     return out.getvalue()
 
@@ -268,14 +269,14 @@ def yaml_columns(engine, path, read: int = 3_000) -> tuple[str, int]:
 
     def results():
         for r in columnar.judge_yaml(judge, str(path)):
-            if type(r) is batch.Block:
+            if type(r) is Block:
                 vouched[0] += len(r)
                 yield r
             else:
                 yield r.as_dict()
     old, columnar.READ = columnar.READ, read
     try:
-        batch.write_results(out, results(), "jsonl")
+        write_results(out, results(), "jsonl")
     finally:
         columnar.READ = old
     return out.getvalue(), vouched[0]
@@ -335,7 +336,7 @@ def test_the_cli_reads_yaml_a_line_at_a_time_with_todays_bytes(engine, tmp_path)
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     expected = io.StringIO()
-    batch.write_results(expected, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(src)))),
+    write_results(expected, (r.as_dict() for r in Judge(engine, table=True).judge(batch.read_fights(str(src)))),
                         "yaml")
     assert out.read_text(encoding="utf-8") == expected.getvalue()
     assert run.stderr.strip().splitlines()[-1].startswith("fights: 12000,")

@@ -9,9 +9,8 @@ from typing import Any
 import pytest
 
 from engine import Engine
-from engine import history as H
 from engine.evaluators import World
-from engine.history import Histories
+from engine.history import Histories, foresight
 from engine.io.phh import read_histories
 from engine.judging.table import five_card_table
 from engine.judging.tabled import Tabled
@@ -63,15 +62,15 @@ def test_three_omaha_hilo_showdowns_are_worth_the_tables():
     deal = list(range(1, 14))
     hilo = [World((tuple(deal[:4]), tuple(deal[4:8])), board=tuple(deal[8:13]), game=omaha)]
     plain = [World((tuple(deal[:2]), tuple(deal[2:4])), board=tuple(deal[4:9]), game=holdem)]
-    assert H._worth(engine, hilo * 3) and not H._worth(engine, hilo * 2)
-    assert H._worth(engine, plain * 200) and not H._worth(engine, plain * 199)
+    assert foresight._worth(engine, hilo * 3) and not foresight._worth(engine, hilo * 2)
+    assert foresight._worth(engine, plain * 200) and not foresight._worth(engine, plain * 199)
 
 
 def test_both_halves_off_the_tables_are_the_rules_world_by_world(hands, standard, monkeypatch):
-    monkeypatch.setattr(H, "WORK_AFTER", 0)                  # these few showdowns off the tables
+    monkeypatch.setattr(foresight, "WORK_AFTER", 0)                  # these few showdowns off the tables
     fast, read = _judge(lambda name: standard, hands, monkeypatch)
     assert {"standard", "eight-or-better"} <= set(read)      # the low half read off its own table
-    monkeypatch.setattr(H, "WORK_AFTER", 10 ** 12)           # never worth a table: world by world
+    monkeypatch.setattr(foresight, "WORK_AFTER", 10 ** 12)           # never worth a table: world by world
     plain = Engine()
     slow, none = _judge(lambda name: plain, hands, monkeypatch)
     assert none == [] and fast == slow
@@ -91,7 +90,7 @@ def test_a_low_rule_set_whose_proof_fails_is_asked_world_by_world(hands, standar
     assert lows.tabled() is not None and not lows.tabled().showdowns
     high = Engine()
     high._lows["eight-or-better"] = lows      # splitLow names it (as a folder would: no second high table)
-    monkeypatch.setattr(H, "WORK_AFTER", 0)
+    monkeypatch.setattr(foresight, "WORK_AFTER", 0)
     got, read = _judge(lambda name: high, hands, monkeypatch)
     assert read and set(read) == {"standard"}                 # the high half off the table, never the low
     want, _ = _judge(lambda name: standard, hands, monkeypatch)

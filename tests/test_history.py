@@ -20,7 +20,7 @@ from engine import Engine
 from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
-from engine.history import AWARD_ASKS, POT_ASKS, Histories
+from engine.history import AWARD_ASKS, POT_ASKS, Histories, foresight
 from engine.history.stud import replay as replay_stud
 from engine.io.phh import STUD, HistoryError, read_histories, replay
 from engine.judging import policy
@@ -365,11 +365,11 @@ winnings = [0, 21]
 
 def test_a_result_is_the_line_of_json_the_encoder_writes():
     """Results are written as lines of JSON directly (engine.history): each must be exactly what
-    engine.io.fights.dumps writes of its data (keys in order, separators, the characters some readers
+    engine.io.results.dumps writes of its data (keys in order, separators, the characters some readers
     take for line breaks escaped), whatever the hand: names out of ASCII, amounts in cents, a
     record that disagrees, unknown cards, an invalid or unsupported hand, the reasons --explain
     gives."""
-    from engine.io.fights import dumps
+    from engine.io.results import dumps
     texts = [ODD] + [path.read_text(encoding="utf-8") for path in SAMPLES]
     lines = []
     for explain in (False, True):
@@ -491,7 +491,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     want = list(here.judge(read_histories(text)))
     monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
     monkeypatch.setattr(policy, "HISTORY_LOOK_AFTER", 20)          # and the table in them
-    monkeypatch.setattr(history, "WORK_AFTER", 20)
+    monkeypatch.setattr(foresight, "WORK_AFTER", 20)
     monkeypatch.setenv("POKER_WORKERS", "2")
     there = Histories(engines)                               # the same engines, their databases open
     got = list(there.judge(read_histories(text)))
@@ -577,7 +577,7 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text):
     tomllib refuses it must not read."""
     import tomllib
 
-    from engine.io.phh import _quick
+    from engine.io.phhtext import _quick
     quick = _quick(text)
     if quick is None:
         return
@@ -592,6 +592,6 @@ def test_the_fast_reader_reads_the_hands_pokerkit_writes():
     """It is used: every hand of a synthesised file (what pokerkit writes) takes the fast path."""
     from phhsynth import cached
 
-    from engine.io.phh import _quick, read_sections
+    from engine.io.phhtext import _quick, read_sections
     texts = [t for _, t in read_sections(cached(200, seed=3, variants=("NT", "FO/8")).read_text())]
     assert all(_quick(t) is not None for t in texts)

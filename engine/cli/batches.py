@@ -29,6 +29,7 @@ from engine.cli.common import (
     rules_key,
 )
 from engine.io import fights as batch
+from engine.io.results import dumps, write_results
 from engine.judge import Judge
 from engine.judging.table import rules_digest
 
@@ -211,7 +212,7 @@ def _same_engine(spec: Spec) -> None:
 
 
 def _failed(spec: Spec, error: str) -> cluster.Outcome:
-    text = f"error: {one_line(error)}\n" if spec.command == "history" else batch.dumps({"error": error}) + "\n"
+    text = f"error: {one_line(error)}\n" if spec.command == "history" else dumps({"error": error}) + "\n"
     return cluster.Outcome(text, {}, error)
 
 
@@ -235,7 +236,7 @@ def _judge(spec: Spec, name: str, source: "bytes | Path") -> cluster.Outcome:
                 lines = history.audit(judge, hands, name)
                 return cluster.Outcome("\n".join(lines) + "\n", _phh_counts(judge.counts))
             out = io.StringIO()
-            batch.write_results(out, judge.judge(hands, name=name), spec.form)
+            write_results(out, judge.judge(hands, name=name), spec.form)
             return cluster.Outcome(out.getvalue(), _phh_counts(judge.counts))
         return _fights(spec, name, raw)
 
@@ -263,5 +264,5 @@ def _fights(spec: Spec, name: str, raw: IO[bytes]) -> cluster.Outcome:
             yield r.as_dict()
 
     out = io.StringIO()
-    batch.write_results(out, results(), spec.form)
+    write_results(out, results(), spec.form)
     return cluster.Outcome(out.getvalue(), counts)

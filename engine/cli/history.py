@@ -19,7 +19,7 @@ from engine.cli.common import (
 )
 from engine.core import Engine
 from engine.history import Histories
-from engine.io.phh import HistoryError, looks_like_phh, read_sections
+from engine.io.phhtext import HistoryError, looks_like_phh, read_sections
 
 STDIN = "-"
 EXTENSIONS = (".phh", ".phhs")

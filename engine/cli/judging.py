@@ -23,6 +23,7 @@ from engine.cli.common import (
 )
 from engine.io import fights as batch
 from engine.io.atomic import atomic_writer, check_writable
+from engine.io.results import Block, to_yaml, write_results  # to_yaml: kept here for old imports
 from engine.judge import Judge, columnar
 from engine.judging.explain import explain_fight, explain_hand, fault
 from engine.judging.hilo import low_half
@@ -262,12 +263,12 @@ def write_output(output: Path | None, results: Iterator[dict], form: str) -> Non
         if output is not None:
             try:
                 with atomic_writer(output) as stream:
-                    batch.write_results(stream, results, form)
+                    write_results(stream, results, form)
             except OSError as exc:
                 raise CommandError(f"{output}: cannot write: {exc.strerror or exc}") from None
         else:
             with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
-                batch.write_results(spool, results, form)
+                write_results(spool, results, form)
                 clear_progress()
                 spool.seek(0)
                 shutil.copyfileobj(spool, sys.stdout, 1 << 20)
@@ -319,7 +320,7 @@ def run_judge(args: argparse.Namespace) -> int:
             else columnar.judge_yaml(judge, yaml_file, progress=ticker) if yaml_file is not None \
             else judge.judge(fights, progress=ticker)
         for r in judged:
-            if type(r) is batch.Block:
+            if type(r) is Block:
                 counts["fights"] += len(r)
                 yield r
                 continue
@@ -364,6 +365,3 @@ class _Ticker:
             self.update = progress(*self.args)
         if self.update is not None:
             self.update(n)
-
-
-to_yaml = batch.to_yaml          # moved to engine.batch (write_results); kept for old imports

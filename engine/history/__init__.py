@@ -22,7 +22,6 @@ record's ``winnings`` and ``finishing_stacks`` (a difference is reported, never 
 
 from __future__ import annotations
 
-import ast
 import contextlib
 import gc
 import json
@@ -40,23 +39,17 @@ from engine.evaluators import Ask, World, verdicts
 from engine.evaluators import workers as worker_policy
 from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.evaluators.workers import worker_count
+from engine.history.foresight import _chips, _foresee, _foreseeable, _worth
 from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
 from engine.io.atomic import remove_run_directory, remove_stale_runs, run_directory
-from engine.io.fights import Dumped, dumps, json_safe, safe_line
-from engine.io.phh import (
-    STUD,
-    VARIANTS,
-    HistoryError,
-    Played,
-    Unsupported,
-    parse_hand,
-    replay,
-)
+from engine.io.fights import json_safe
+from engine.io.phhtext import STUD, VARIANTS, HistoryError, Played, Unsupported, parse_hand
+from engine.io.replay import replay
+from engine.io.results import Dumped, dumps, safe_line
 from engine.judging import policy, proof
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
-from engine.judging.policy import weight
 from engine.judging.table import VERIFIED, adopt_table, cached_table
 from engine.limits import collector_paused, stop_soon, worker_process
 
@@ -65,8 +58,6 @@ if TYPE_CHECKING:
 
 CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
-WORK_AFTER = 200 * 110  # work of a chunk's showdowns before the tables in the cache are used (_worth):
-                        # 200 showdowns of hold'em heads-up, 3 of Omaha hi/lo
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
             Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
@@ -115,82 +106,6 @@ def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
     except HistoryError as exc:
         hand.fail("invalid", str(exc))
     return hand
-
-
-def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """A hand's facts for rules/pots.dl (players numbered from 1, as PHH numbers them)."""
-    return tuple((I.ANTE, (0, i + 1, x)) for i, x in enumerate(p.antes) if x) + \
-        tuple((I.BET, (0, i + 1, r, x)) for r, bets in enumerate(p.bets, 1) for i, x in enumerate(bets) if x) + \
-        tuple((I.FOLDED, (0, i + 1)) for i in p.folded) + \
-        tuple((I.UNSHOWN, (0, i + 1)) for i in p.live if p.hole[i] is None and len(p.live) > 1)
-
-
-def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
-    """The showdowns of the pots two or more players will contest, foreseen from what each put
-    in as the card room builds pots (rules/pots.dl: an uncalled bet returned, a level for each
-    live player's stake, its contestants those who reached it, its showdown of those whose
-    hands were shown: level -> those players, where two or more).  Only a guess, so that the
-    showdowns can be asked before the rules and go into the same run as the pots: the rules'
-    own pots check it, hand by hand, and a hand it misses is asked again the long way
-    (Histories._in_one_run)."""
-    n = len(p.stakes)
-    kept, bet = [0] * n, [False] * n
-    for bets in p.bets:
-        for i, x in enumerate(bets):
-            if x:
-                bet[i] = True
-                others = [y for j, y in enumerate(bets) if j != i and y]
-                kept[i] += min(x, max(others)) if others else 0
-    stakes = {q: kept[q] for q in p.live if bet[q] or p.antes[q]}
-    out: dict[int, tuple[int, ...]] = {}
-    for level in sorted(set(stakes.values())):
-        players = tuple(q + 1 for q, x in sorted(stakes.items()) if x >= level and p.hole[q] is not None)
-        if len(players) > 1:
-            out[level] = players
-    return out
-
-
-def _worth(engine: "Engine", asked: list[Any]) -> bool:
-    """Whether showdowns are worth the cached five-card tables (a second or two to load them and
-    make their proofs): when they make the rules compare many fives world by world, each weighed
-    as poker judge weighs it (engine.judging.policy.weight: its players' pairs of fives) and twice in a
-    split game (its low half is a second showdown).  200 heads-up showdowns of hold'em are worth
-    it, 3 of Omaha hi/lo (126 fives a player), where one takes the rules a second or more."""
-    split = split_games(engine)
-    work = 0
-    for w in asked:
-        work += weight(w) * (2 if getattr(w, "game", None) in split else 1)
-        if work >= WORK_AFTER:
-            return True
-    return False
-
-
-def _foreseeable(engine: "Engine") -> bool:
-    """Whether the rules' returned bets, pots and contestants are settled before any showdown:
-    no clause they reach reads potHigh or potLow (read off the loaded clauses, every name a
-    clause mentions counted).  Then the showdowns' winners can go into the run that asks for
-    the pots (they cannot change them), and one run answers both."""
-    found = engine.state.foreseeable
-    if found is None:
-        reads: dict[str, set[str]] = {}
-        for c in engine.ruleset.clauses:
-            names = reads.setdefault(c.head, set())
-            for node in ast.walk(c.node):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                    names.add(node.func.id)
-                elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
-                    names.add(node.value.id)
-        reached: set[str] = set()
-        todo = [I.RETURNED, I.POT_AMOUNT, I.CONTESTS]
-        while todo:
-            name = todo.pop()
-            if name not in reached:
-                reached.add(name)
-                todo += reads.get(name, ())
-        found = engine.state.foreseeable = not reached & {I.POT_HIGH, I.POT_LOW}
-    return found
-
-
 
 
 def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
@@ -457,7 +372,7 @@ _str = json.encoder.encode_basestring            # a text as JSON (the encoder's
 
 
 def _value(x: Any) -> str:
-    """A value as JSON, as engine.io.fights.dumps writes it (an id may be any TOML value)."""
+    """A value as JSON, as engine.io.results.dumps writes it (an id may be any TOML value)."""
     if type(x) is int:
         return str(x)
     if type(x) is str:
@@ -480,7 +395,7 @@ class Histories:
     def __init__(self, engines: Callable[[str], "Engine"], explain: bool = False, dumped: bool = False):
         self.engines = engines
         self.explain = explain
-        self.dumped = dumped        # results as lines of JSON (engine.io.fights.Dumped), written where judged
+        self.dumped = dumped        # results as lines of JSON (engine.io.results.Dumped), written where judged
         self._names: dict[str, str] = {}             # a variant's rule set -> the name of the one used
         self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
@@ -727,7 +642,7 @@ class Histories:
     # A hand's result is written as its line of JSON at once (what `poker judge` writes; the API
     # reads the line back): formatting the known shape of a result is five times faster than
     # building its dicts for the encoder, and a result is a fifth of a hand history's work.  The
-    # text is byte for byte what engine.io.fights.dumps writes of the same dict (a test holds it).
+    # text is byte for byte what engine.io.results.dumps writes of the same dict (a test holds it).
 
     def _result(self, h: _Hand) -> str:
         p = h.played

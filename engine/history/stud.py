@@ -13,7 +13,7 @@ read off the up cards.  The replay takes the first to act on each street from th
 the rest of the round against it, and keeps the street (:class:`Opening`); :func:`check_openings`
 then asks the rules about every street of a chunk of hands at once, and a hand whose record
 lets someone else act first is invalid, with a one-line reason.  What each player put in, who
-folded and the cards are a :class:`engine.io.phh.Played`, paid by rules/pots.dl as any hand is.
+folded and the cards are a :class:`engine.io.phhtext.Played`, paid by rules/pots.dl as any hand is.
 """
 
 from __future__ import annotations
@@ -24,13 +24,10 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from engine import interface as I
 from engine.evaluators import Ask, World
-from engine.io.phh import (
+from engine.io.phhtext import MAX_UNITS, VARIANTS, HistoryError, Played, _short, _text
+from engine.io.replay import (
     _SEATS,
     _UNKNOWN,
-    MAX_UNITS,
-    VARIANTS,
-    HistoryError,
-    Played,
     _amounts,
     _Bad,
     _cards,
@@ -38,9 +35,7 @@ from engine.io.phh import (
     _in_units,
     _may_show,
     _places,
-    _short,
     _Table,
-    _text,
 )
 
 if TYPE_CHECKING:

@@ -32,11 +32,10 @@ from engine.io.fights import (
     BLANK,
     MAX_ITEM_CHARS,
     BatchError,
-    Block,
-    dumps,
     json_line,
     read_fights,
 )
+from engine.io.results import Block, dumps
 from engine.judge import Judge, Result
 from engine.judging.hilo import split_games
 from engine.limits import collector_paused
