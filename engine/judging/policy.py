@@ -64,7 +64,7 @@ PATHS: dict[str, Path] = {p.key: p for p in (
     Path("showdowns", "showdowns (judge, best_five, winners)", SHOWDOWN, ("showdown", "candidate"),
          "as fights", "each showdown asked of the rules"),
     Path("histories", "hand histories (history, judge on PHH)", SHOWDOWN, ("showdown", "candidate"),
-         "showdowns worth the tables (engine.history._worth: 200 of hold'em heads-up, 3 of Omaha hi/lo)",
+         "showdowns worth the tables (engine.history.foresight._worth: 200 of hold'em heads-up, 3 of Omaha hi/lo)",
          "each showdown asked of the rules"),
     Path("histories-low", "hand histories (the low half, by the low rule set's own proofs)", SHOWDOWN,
          ("showdown", "candidate"), "with the high half", "each low half asked of the low rule set"),
