@@ -4,7 +4,7 @@ Lines, find each player's best five of seven and the winners, write JSON Lines).
 
 The rules' five-card table is made first (or found in the cache), as a user's second batch finds
 it; `poker judge` reads showdowns off it because the rules are proven to allow it
-(engine/judging/proof.py, showdown_proof).  Peak memory is the judge process's maximum resident set.
+(engine/judging/showdownproof.py, showdown_proof).  Peak memory is the judge process's maximum resident set.
 Targets (issue 35): 20,000 showdowns >= 1x the treys script end to end, start-up included; < 500 MB.
 Also eval7 and phevaluator scripts, where installed (`pip install -e '.[bench]'`).
 

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import Engine  # noqa: E402
 from engine.judging import table as T  # noqa: E402
+from engine.judging import tablecache as TC  # noqa: E402
 from engine.judging.proof import prove  # noqa: E402
 
 
@@ -42,7 +43,7 @@ def main() -> None:
         engine = Engine()
         cold, built, cpu = cpu_timed(lambda: T.five_card_table(engine))
         assert T.STATS["built"] == 1
-        size = T.cache_path(cold.rules_digest).stat().st_size
+        size = TC.cache_path(cold.rules_digest).stat().st_size
         warm, loaded = timed(lambda: T.five_card_table(Engine()))       # a new engine: no memo
         assert T.STATS["loaded"] == 1 and (warm.values == cold.values).all() and warm.classes == cold.classes
         _, memo = timed(lambda: T.five_card_table(engine))

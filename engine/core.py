@@ -33,7 +33,8 @@ from engine.evaluators.workers import SMALL_BATCH, worker_count
 from engine.judging import policy
 from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
-from engine.judging.proof import fight_obstacle, showdown_obstacle
+from engine.judging.proof import fight_obstacle
+from engine.judging.showdownproof import showdown_obstacle
 from engine.judging.roles import role
 from engine.judging.state import RulesState
 from engine.judging.table import cached_table, five_card_table
@@ -291,7 +292,7 @@ class Engine(LogicOwner):
 
     def tabled(self, build: bool = False, announce: Callable[[str], None] | None = None) -> "Tabled | None":
         """What reads fights and showdowns off the five-card table, for what the rules are proven
-        to allow (``engine.judging.proof.fight_proof``, ``engine.judging.proof.showdown_proof``, each made when
+        to allow (``engine.judging.proof.fight_proof``, ``engine.judging.showdownproof.showdown_proof``, each made when
         its kind is first asked).  The table is used when it is at hand (memoised, or cached on
         disk and verified).  Engine.fights and showdowns turn to a table at hand by themselves
         after ``engine.judging.policy.ENGINE_AFTER`` questions; ``poker judge`` on a long batch.

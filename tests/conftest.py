@@ -30,7 +30,7 @@ def table_cache(tmp_path_factory) -> Path:
     shared = tmp_path_factory.getbasetemp().parent / "poker-cache"
     shared.mkdir(exist_ok=True)
     os.environ["POKER_CACHE_DIR"] = str(shared)
-    # the cache's key (engine.judging.table.cache_key) too: a test run writes nothing in the user's home
+    # the cache's key (engine.judging.tablecache.cache_key) too: a test run writes nothing in the user's home
     os.environ["XDG_CONFIG_HOME"] = str(shared.parent / "config")
     return shared
 

@@ -1,4 +1,4 @@
-"""The table cache's housekeeping (engine/judging/table.py, `poker cache`): no lock file left behind, old
+"""The table cache's housekeeping (engine/judging/tablecache.py, `poker cache`): no lock file left behind, old
 tables of other rules pruned, and the cache listed and cleared by a command."""
 
 from __future__ import annotations
@@ -12,12 +12,8 @@ import pytest
 from conftest import copy_rules, edit
 from engine import Engine
 from engine.cli import main
-from engine.judging.table import (
-    cache_entries,
-    five_card_table,
-    prune_cache,
-    rules_digest,
-)
+from engine.judging.table import five_card_table, rules_digest
+from engine.judging.tablecache import cache_entries, prune_cache
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 DAY = 86400
@@ -45,7 +41,7 @@ def test_a_build_leaves_its_table_and_no_lock_file(cache, tmp_path):
     engine = Engine(rules)
     five_card_table(engine)
     digest = rules_digest(engine)
-    # the table, and the signed record that it was verified (engine.table._stamp)
+    # the table, and the signed record that it was verified (engine.judging.tablecache._stamp)
     assert sorted(p.name for p in cache.iterdir()) == [f"five-card-{digest}.table", f"five-card-{digest}.verified"]
 
 

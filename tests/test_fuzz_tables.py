@@ -33,9 +33,9 @@ from engine.judge import Judge
 from engine.judging.proof import (
     Unproven,
     fight_obstacle,
-    showdown_obstacle,
     suit_symmetry,
 )
+from engine.judging.showdownproof import showdown_obstacle
 from engine.judging.table import TableError, five_card_table
 
 DECK = "(C == 13 * (S - 1) + V)"

@@ -502,7 +502,8 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
 
 
 def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
-    from engine.judging.table import VERIFIED, adopt_table, five_card_table
+    from engine.judging.table import adopt_table, five_card_table
+    from engine.judging.tablecache import VERIFIED
     table = five_card_table(engines("standard"))              # loaded and verified, or built and written
     assert table.rules_digest in VERIFIED
     sha = VERIFIED[table.rules_digest]

@@ -19,8 +19,9 @@ from test_table import fresh, joined, split
 
 from conftest import copy_rules, edit
 from engine import Engine
-from engine.judging import table as T
-from engine.judging.table import FiveTable, cache_path, five_card_table
+from engine.judging import tablecache as TC
+from engine.judging.table import FiveTable, five_card_table
+from engine.judging.tablecache import cache_path
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 
@@ -42,8 +43,8 @@ def cache(tmp_path, monkeypatch) -> Path:
     """An empty cache and a key directory of this test's own."""
     monkeypatch.setenv("POKER_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setattr(T, "_KEY", [])
-    monkeypatch.setattr(T, "_warned", set())
+    monkeypatch.setattr(TC, "_KEY", [])
+    monkeypatch.setattr(TC, "_warned", set())
     (tmp_path / "cache").mkdir()
     return tmp_path / "cache"
 
@@ -62,7 +63,7 @@ def altered(table: FiveTable) -> FiveTable:
 def resigned_without_the_key(table: FiveTable) -> bytes:
     """What an attacker who can write the cache writes: the file, its checksum made to match again,
     the MAC left as it was (or made with a key of his own)."""
-    header, payload = split(T._serialise(table))
+    header, payload = split(TC._serialise(table))
     header["payload"] = {"bytes": len(payload), "sha256": hashlib.sha256(payload).hexdigest()}
     header["mac"] = "0" * 64
     return joined(header, payload)
@@ -70,7 +71,7 @@ def resigned_without_the_key(table: FiveTable) -> bytes:
 
 def test_the_key_is_made_private_on_first_use(cache, rules26):
     fresh(rules26, seed=0)
-    key = T.key_path()
+    key = TC.key_path()
     assert key.is_file() and len(key.read_bytes()) == 32
     assert os.stat(key).st_mode & 0o777 == 0o600
 
@@ -86,7 +87,7 @@ def test_a_table_altered_and_rechecksummed_without_the_key_is_refused_in_one_lin
     assert len(err) == 1 and "not signed with this user's key" in err[0] and "rebuilt" in err[0]
     # what the key closes: held to the sample alone, the same file is loaded, two hands wrong
     cache_path(good.rules_digest).write_bytes(resigned_without_the_key(altered(good)))
-    monkeypatch.setattr(T, "_KEY", [None])
+    monkeypatch.setattr(TC, "_KEY", [None])
     table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1} and (table.values != good.values).sum() == 2
 
@@ -94,28 +95,28 @@ def test_a_table_altered_and_rechecksummed_without_the_key_is_refused_in_one_lin
 def test_the_same_alteration_signed_by_the_user_is_held_to_the_sample(cache, rules26, good, capsys):
     """The key guards against others; a file the user's own process signed is trusted as far as
     the sample goes (what the docs say is left)."""
-    cache_path(good.rules_digest).write_bytes(T._serialise(good))
+    cache_path(good.rules_digest).write_bytes(TC._serialise(good))
     table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1}
     assert capsys.readouterr().err == ""
 
 
 def test_a_table_signed_with_another_users_key_is_rebuilt(cache, rules26, good, tmp_path, monkeypatch, capsys):
-    cache_path(good.rules_digest).write_bytes(T._serialise(good))          # this user's
+    cache_path(good.rules_digest).write_bytes(TC._serialise(good))          # this user's
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "other"))
-    monkeypatch.setattr(T, "_KEY", [])
+    monkeypatch.setattr(TC, "_KEY", [])
     table, how = fresh(rules26, seed=0)
     assert how == {"built": 1, "loaded": 0}
     assert "not signed with this user's key" in capsys.readouterr().err
 
 
 def test_a_key_others_can_read_is_no_key(cache, rules26, good, capsys):
-    key = T.key_path()
+    key = TC.key_path()
     key.parent.mkdir(parents=True)
     key.write_bytes(os.urandom(32))
     key.chmod(0o644)
-    assert T.cache_key() is None
-    cache_path(good.rules_digest).write_bytes(T._serialise(good))          # unsigned: held to the sample
+    assert TC.cache_key() is None
+    cache_path(good.rules_digest).write_bytes(TC._serialise(good))          # unsigned: held to the sample
     table, how = fresh(rules26, seed=0)
     assert how == {"built": 0, "loaded": 1} and capsys.readouterr().err == ""
     assert math.comb(26, 5) == len(table.values)

@@ -262,7 +262,7 @@ def random_showdowns(engine: Engine, count: int, seed: int) -> list:
 
 
 def test_the_standard_and_eventb_showdowns_are_proven(small, tmp_path):
-    from engine.judging.proof import prove_showdowns, showdown_proof
+    from engine.judging.showdownproof import prove_showdowns, showdown_proof
     proof = showdown_proof(small, five_card_table(small, cache=False))
     assert proof.holds, proof.why
     assert "plays is the best of mayPlay" in proof.why
@@ -297,7 +297,7 @@ def test_showdowns_read_off_the_table_are_the_rules_verdicts(small):
      "showdownWinner is not written as the seated players that no other outdraws"),
 ])
 def test_a_showdown_written_otherwise_is_not_proven_and_the_rules_answer(tmp_path, old, new, why):
-    from engine.judging.proof import showdown_obstacle, showdown_proof
+    from engine.judging.showdownproof import showdown_obstacle, showdown_proof
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", old, new)
     engine = Engine(rules)
@@ -377,7 +377,7 @@ def test_a_player_who_may_play_another_players_five_is_asked_of_the_rules(tmp_pa
     # Issue 30, 7: mayPlay rows for fives that are not the player's own.
     from engine.check import paths
     from engine.judging import policy
-    from engine.judging.proof import candidate_proof
+    from engine.judging.showdownproof import candidate_proof
     rules = small_rules(tmp_path)
     edit(rules / "showdown.dl", MAY_PLAY_ANY, "mayPlay_Any: mayPlay(P, S) <= candidate(Q, S) & isHand(S) & seat(T, P) "
          "& seat(T, Q) & game(T, G) & ~restricted(G)")
@@ -438,7 +438,8 @@ def test_a_suit_card_or_position_smuggled_through_an_expression_fails_the_proof(
     # Issue 30, 6: no place of a head or a body is skipped.  A head expression may be refused at
     # load instead (engine/datalog/loader.py), which is as good: nothing slips through.
     from engine.datalog.loader import RuleError
-    from engine.judging.proof import showdown_obstacle, suit_symmetry
+    from engine.judging.proof import suit_symmetry
+    from engine.judging.showdownproof import showdown_obstacle
     rules = small_rules(tmp_path)
     edit(rules / file, old, new)
     try:

@@ -1,5 +1,5 @@
 """Start-up (issue 35): the proofs kept beside their table (engine/proofcache.py) and the signed
-record that a table file was verified (engine.table._stamp), each taken only when this user's key
+record that a table file was verified (engine.judging.tablecache._stamp), each taken only when this user's key
 signs it for these rules' digest (deny by default)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from engine import Engine
 from engine.judging import proof as P
 from engine.judging import proofcache
 from engine.judging import table as T
+from engine.judging import tablecache as TC
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 SWAPPED = ("beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
@@ -72,12 +73,12 @@ def test_a_verified_table_file_is_not_sampled_again_and_other_bytes_are(cache, t
     rules = small(tmp_path)
     T.five_card_table(Engine(rules))                               # built: verified, stamped
     digest = T.rules_digest(Engine(rules))
-    assert T.stamp_path(digest).exists()
+    assert TC.stamp_path(digest).exists()
     monkeypatch.setattr(T, "_verify", lambda *a, **k: pytest.fail("sampled again"))
     assert T.cached_table(Engine(rules)) is not None
-    stamp = json.loads(T.stamp_path(digest).read_text())
+    stamp = json.loads(TC.stamp_path(digest).read_text())
     stamp["sha256"] = "0" * 64                                     # the record of other bytes
-    T.stamp_path(digest).write_text(json.dumps(stamp))
+    TC.stamp_path(digest).write_text(json.dumps(stamp))
     asked = []
     monkeypatch.setattr(T, "_verify", lambda *a, **k: asked.append(1))
     assert T.cached_table(Engine(rules)) is not None and asked == [1]
@@ -86,11 +87,11 @@ def test_a_verified_table_file_is_not_sampled_again_and_other_bytes_are(cache, t
 def test_a_table_file_only_this_user_may_write_is_mapped_any_other_is_read(cache, tmp_path):
     rules = small(tmp_path)
     T.five_card_table(Engine(rules))
-    path = T.cache_path(T.rules_digest(Engine(rules)))
-    mapped = T._read(path, 26)
+    path = TC.cache_path(T.rules_digest(Engine(rules)))
+    mapped = TC._read(path, 26)
     assert isinstance(mapped, memoryview) and mapped.readonly
     path.chmod(0o666)                                              # others may write it in place: read and copied
-    read = T._read(path, 26)
+    read = TC._read(path, 26)
     assert isinstance(read, bytes) and read == bytes(mapped)
     path.chmod(0o644)
     table = T.cached_table(Engine(rules))

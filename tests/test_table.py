@@ -26,15 +26,16 @@ from engine import interface as I
 from engine.evaluators import Ask, World
 from engine.io.atomic import umask
 from engine.judging import table as T
+from engine.judging import tablecache as TC
 from engine.judging.proof import suit_symmetry
 from engine.judging.table import (
     FiveTable,
     TableError,
     _suit_classes,
-    cache_path,
     five_card_table,
     rules_digest,
 )
+from engine.judging.tablecache import cache_path
 from engine.poker.sevens import colex, five_hands
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
@@ -62,7 +63,7 @@ def built(rules26) -> tuple[Engine, FiveTable]:
 def cache(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("POKER_CACHE_DIR", str(folder))
-    monkeypatch.setattr(T, "_warned", set())
+    monkeypatch.setattr(TC, "_warned", set())
     return folder
 
 
@@ -287,12 +288,12 @@ def test_tables_built_together_are_cached_each(tmp_path, rules26, built, cache, 
 def test_the_cache_place_follows_the_environment(monkeypatch, tmp_path):
     monkeypatch.delenv("POKER_CACHE_DIR", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert T.cache_dir() == tmp_path / "xdg" / "poker-engine"
+    assert TC.cache_dir() == tmp_path / "xdg" / "poker-engine"
     monkeypatch.delenv("XDG_CACHE_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert T.cache_dir() == tmp_path / "home" / ".cache" / "poker-engine"
+    assert TC.cache_dir() == tmp_path / "home" / ".cache" / "poker-engine"
     monkeypatch.setenv("POKER_CACHE_DIR", str(tmp_path / "mine"))
-    assert T.cache_dir() == tmp_path / "mine"
+    assert TC.cache_dir() == tmp_path / "mine"
 
 
 def test_an_edited_rule_set_never_reads_the_old_table(tmp_path, built, cache, capsys):
@@ -319,7 +320,7 @@ def planted(cache: Path, table: FiveTable, data: bytes | None = None) -> Path:
     """A cache file for the table (or the given bytes) where the cache would look for it."""
     path = cache_path(table.rules_digest)
     cache.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(T._serialise(table) if data is None else data)
+    path.write_bytes(TC._serialise(table) if data is None else data)
     return path
 
 
@@ -334,7 +335,7 @@ def ignored(capsys, rules26, built, why: str) -> None:
 
 
 def test_a_corrupted_payload_is_ignored(rules26, built, cache, capsys):
-    data = bytearray(T._serialise(built[1]))
+    data = bytearray(TC._serialise(built[1]))
     data[-10] ^= 0x01
     planted(cache, built[1], bytes(data))
     ignored(capsys, rules26, built, "SHA-256")
@@ -342,18 +343,18 @@ def test_a_corrupted_payload_is_ignored(rules26, built, cache, capsys):
 
 def split(data: bytes) -> tuple[dict, bytes]:
     """A cache file's header (JSON) and payload."""
-    start = len(T.MAGIC) + 4
-    size = int.from_bytes(data[len(T.MAGIC):start], "little")
+    start = len(TC.MAGIC) + 4
+    size = int.from_bytes(data[len(TC.MAGIC):start], "little")
     return json.loads(data[start:start + size]), data[start + size:]
 
 
 def joined(header: dict, payload: bytes) -> bytes:
     head = json.dumps(header, separators=(",", ":")).encode()
-    return T.MAGIC + len(head).to_bytes(4, "little") + head + payload
+    return TC.MAGIC + len(head).to_bytes(4, "little") + head + payload
 
 
 def test_a_wrong_header_is_ignored(rules26, built, cache, capsys):
-    header, payload = split(T._serialise(built[1]))
+    header, payload = split(TC._serialise(built[1]))
     header["counts"]["hands"] += 1
     planted(cache, built[1], joined(header, payload))
     ignored(capsys, rules26, built, "header does not match")
@@ -361,7 +362,7 @@ def test_a_wrong_header_is_ignored(rules26, built, cache, capsys):
 
 def test_a_header_that_lies_about_an_array_is_ignored(rules26, built, cache, capsys):
     # A resigned payload whose ranks array claims more elements than its bytes hold.
-    header, payload = split(T._serialise(built[1]))
+    header, payload = split(TC._serialise(built[1]))
     sizes = dict(header["arrays"])
     at = sizes["values"]
     ranks = payload[at:at + sizes["ranks"]]
@@ -380,7 +381,7 @@ def test_a_file_that_is_not_a_table_is_ignored(rules26, built, cache, capsys):
 
 
 def test_a_truncated_file_is_ignored(rules26, built, cache, capsys):
-    data = T._serialise(built[1])
+    data = TC._serialise(built[1])
     planted(cache, built[1], data[:len(data) // 2])
     ignored(capsys, rules26, built, "truncated")
 
@@ -419,7 +420,7 @@ def test_a_cache_directory_that_cannot_be_written_is_named_once(rules26, built, 
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("POKER_CACHE_DIR", str(blocker / "cache"))
-    monkeypatch.setattr(T, "_warned", set())
+    monkeypatch.setattr(TC, "_warned", set())
     table, how = fresh(rules26)
     assert how == {"built": 1, "loaded": 0} and same(table, built[1])
     err = capsys.readouterr().err.splitlines()

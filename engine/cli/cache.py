@@ -10,7 +10,8 @@ from typing import Any
 from engine.cli.common import add_json_option, print_json
 from engine.core import Engine
 from engine.datalog import rulesets
-from engine.judging.table import cache_dir, cache_entries, prune_cache, rules_digest
+from engine.judging.table import rules_digest
+from engine.judging.tablecache import cache_dir, cache_entries, prune_cache
 
 
 def register(sub: Any) -> None:

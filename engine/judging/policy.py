@@ -29,6 +29,7 @@ from engine import interface as I
 from engine.interface import EngineView
 from engine.judging import proof as P
 from engine.judging import proofcache
+from engine.judging import showdownproof as SP
 from engine.judging.fivetable import FiveTable
 from engine.judging.shapes import fives_of_shape
 
@@ -105,9 +106,9 @@ def proof(engine: EngineView, table: "FiveTable", kind: str, shape: tuple | None
     if kind == "order":
         return P.order_proof(engine, table)
     if kind == "showdown":
-        return P.showdown_proof(engine, table)
+        return SP.showdown_proof(engine, table)
     if kind == "candidate":
-        return P.candidate_proof(engine)
+        return SP.candidate_proof(engine)
     if kind == "ranks":
         return P.Proof(True, "every hand's getRank asked of the rules (one hand of each suit class where the rules "
                              "are proven blind to suits, and a sample of the others asked again)")

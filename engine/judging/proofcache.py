@@ -1,11 +1,11 @@
 """The proofs made from the rules once, kept beside their five-card table (issue 35).
 
 A proof (engine.proof, asked through engine.policy) is a function of the rule set's clauses and
-its table, so of the rules' digest (engine.table.rules_digest: the clauses, the deck, the engine's
+its table, so of the rules' digest (engine.judging.table.rules_digest: the clauses, the deck, the engine's
 version and the table's format).  Making the fights proof alone takes about a second (a run of the
 compiled rules), in every process that reads the table.  So the proofs made for a table are
-written to ``five-card-DIGEST.proofs`` beside the table (engine.table.cache_dir; pruned with it), signed like the
-table with the user's key (the HMAC of engine.table.cache_key), and read back by the next
+written to ``five-card-DIGEST.proofs`` beside the table (engine.judging.tablecache.cache_dir; pruned with it), signed like the
+table with the user's key (the HMAC of engine.judging.tablecache.cache_key), and read back by the next
 process for the same rules.  Deny by default: a file is taken only when this user's key signs it
 and it names these rules' digest and this engine's source (:func:`engine.version.source_digest`); without a private key nothing is read (the proofs are made
 again), and a file that fails a check is ignored (and replaced the next time proofs are made).
@@ -33,7 +33,7 @@ from typing import Any
 from engine.interface import EngineView
 from engine.io.atomic import replacing, umask
 from engine.judging import proof as P
-from engine.judging import table as T
+from engine.judging import tablecache as TC
 from engine.judging.fivetable import FiveTable
 from engine.version import source_digest
 
@@ -45,13 +45,13 @@ _lock = threading.Lock()
 
 def path(digest: str) -> Path:
     """Where the proofs of the rules of this digest are kept."""
-    return T.cache_dir() / f"five-card-{digest}.proofs"
+    return TC.cache_dir() / f"five-card-{digest}.proofs"
 
 
 def adopt(engine: EngineView, table: "FiveTable") -> int:
     """Take the proofs kept for these rules (engine.proof.adopt), if a file signed with this
     user's key names their digest; how many were taken."""
-    key = T.cache_key()
+    key = TC.cache_key()
     if key is None:
         return 0
     digest = table.rules_digest
@@ -59,7 +59,7 @@ def adopt(engine: EngineView, table: "FiveTable") -> int:
     header = _read(where)
     if not isinstance(header, dict) or header.get("format") != FORMAT or header.get("digest") != digest \
             or header.get("code") != source_digest() \
-            or not hmac.compare_digest(str(header.get("mac")), T.mac(key, header)):
+            or not hmac.compare_digest(str(header.get("mac")), TC.mac(key, header)):
         return 0
     proofs: dict[tuple, P.Proof] = {}
     for entry in header.get("proofs") or ():
@@ -77,7 +77,7 @@ def keep(engine: EngineView, table: "FiveTable") -> None:
     """Write the proofs made so far for these rules (those of this table's digest, and the
     candidate proof, a function of the clauses alone), when there are ones the file lacks and
     this user has a key to sign them."""
-    key = T.cache_key()
+    key = TC.cache_key()
     if key is None:
         return
     digest = table.rules_digest
@@ -88,7 +88,7 @@ def keep(engine: EngineView, table: "FiveTable") -> None:
             return
         header: dict[str, Any] = {"format": FORMAT, "digest": digest, "code": source_digest(),
                                   "proofs": [[_list(k), v.holds, v.why, v.patterns] for k, v in mine.items()]}
-        header["mac"] = T.mac(key, header)
+        header["mac"] = TC.mac(key, header)
         with contextlib.suppress(OSError):       # a cache that cannot be written: made again next time
             with replacing(where, 0o666 & ~umask()) as f:
                 f.write(json.dumps(header, separators=(",", ":")).encode("ascii"))

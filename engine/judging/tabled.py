@@ -6,8 +6,8 @@ table's order of the two hands' values for every fight of two hands that are fiv
 cards of the deck each and share no card, and each hand's getRank is the table's rank.
 
 A showdown is a world of the players' cards, the board and every five of them. When
-engine.policy's "showdowns" path holds (:func:`engine.judging.proof.showdown_proof`, and mayPlay within
-candidate: :func:`engine.judging.proof.candidate_proof`) and its cards are all different cards of the
+engine.policy's "showdowns" path holds (:func:`engine.judging.showdownproof.showdown_proof`, and mayPlay within
+candidate: :func:`engine.judging.showdownproof.candidate_proof`) and its cards are all different cards of the
 deck, the fives each player may play (mayPlay) and whether the showdown is valid depend only on
 its shape (the game, each player's number of cards, the board's): they are asked of the rules
 once per shape, about a showdown of the deck's first cards. Each player then plays the first of
