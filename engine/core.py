@@ -34,8 +34,8 @@ from engine.judging import policy
 from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
 from engine.judging.proof import fight_obstacle
-from engine.judging.showdownproof import showdown_obstacle
 from engine.judging.roles import role
+from engine.judging.showdownproof import showdown_obstacle
 from engine.judging.state import RulesState
 from engine.judging.table import cached_table, five_card_table
 from engine.judging.tabled import Tabled

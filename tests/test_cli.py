@@ -324,7 +324,7 @@ def test_interrupt_clears_the_bar_before_saying_so(tmp_path, monkeypatch, capsys
     monkeypatch.setattr(sys, "stderr", tty)
     import engine.judge
 
-    def interrupted(self, fights, progress=None, building=None):
+    def interrupted(self, fights, progress=None, building=None, **_):
         progress(1)
         assert common._bars, "the bar should show while judging"
         raise KeyboardInterrupt

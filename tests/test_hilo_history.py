@@ -12,6 +12,7 @@ from engine import Engine
 from engine.evaluators import World
 from engine.history import Histories, foresight
 from engine.io.phh import read_histories
+from engine.judging import policy
 from engine.judging.table import five_card_table
 from engine.judging.tabled import Tabled
 
@@ -67,10 +68,10 @@ def test_three_omaha_hilo_showdowns_are_worth_the_tables():
 
 
 def test_both_halves_off_the_tables_are_the_rules_world_by_world(hands, standard, monkeypatch):
-    monkeypatch.setattr(foresight, "WORK_AFTER", 0)                  # these few showdowns off the tables
+    monkeypatch.setattr(policy, "HISTORY_WORK_AFTER", 0)                  # these few showdowns off the tables
     fast, read = _judge(lambda name: standard, hands, monkeypatch)
     assert {"standard", "eight-or-better"} <= set(read)      # the low half read off its own table
-    monkeypatch.setattr(foresight, "WORK_AFTER", 10 ** 12)           # never worth a table: world by world
+    monkeypatch.setattr(policy, "HISTORY_WORK_AFTER", 10 ** 12)           # never worth a table: world by world
     plain = Engine()
     slow, none = _judge(lambda name: plain, hands, monkeypatch)
     assert none == [] and fast == slow
@@ -90,7 +91,7 @@ def test_a_low_rule_set_whose_proof_fails_is_asked_world_by_world(hands, standar
     assert lows.tabled() is not None and not lows.tabled().showdowns
     high = Engine()
     high._lows["eight-or-better"] = lows      # splitLow names it (as a folder would: no second high table)
-    monkeypatch.setattr(foresight, "WORK_AFTER", 0)
+    monkeypatch.setattr(policy, "HISTORY_WORK_AFTER", 0)
     got, read = _judge(lambda name: high, hands, monkeypatch)
     assert read and set(read) == {"standard"}                 # the high half off the table, never the low
     want, _ = _judge(lambda name: standard, hands, monkeypatch)

@@ -20,7 +20,7 @@ from engine import Engine
 from engine import interface as I
 from engine.cli import main
 from engine.evaluators import World
-from engine.history import AWARD_ASKS, POT_ASKS, Histories, foresight
+from engine.history import AWARD_ASKS, POT_ASKS, Histories
 from engine.history.stud import replay as replay_stud
 from engine.io.phh import STUD, HistoryError, read_histories, replay
 from engine.judging import policy
@@ -491,7 +491,7 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     want = list(here.judge(read_histories(text)))
     monkeypatch.setattr(history, "POOL_AFTER", 50)          # workers for this short file
     monkeypatch.setattr(policy, "HISTORY_LOOK_AFTER", 20)          # and the table in them
-    monkeypatch.setattr(foresight, "WORK_AFTER", 20)
+    monkeypatch.setattr(policy, "HISTORY_WORK_AFTER", 20)
     monkeypatch.setenv("POKER_WORKERS", "2")
     there = Histories(engines)                               # the same engines, their databases open
     got = list(there.judge(read_histories(text)))

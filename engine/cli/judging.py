@@ -23,7 +23,10 @@ from engine.cli.common import (
 )
 from engine.io import fights as batch
 from engine.io.atomic import atomic_writer, check_writable
-from engine.io.results import Block, to_yaml, write_results  # to_yaml: kept here for old imports
+from engine.io.results import (  # to_yaml: kept here for old imports
+    Block,
+    write_results,
+)
 from engine.judge import Judge, columnar
 from engine.judging.explain import explain_fight, explain_hand, fault
 from engine.judging.hilo import low_half

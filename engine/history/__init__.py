@@ -44,13 +44,21 @@ from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
 from engine.io.atomic import remove_run_directory, remove_stale_runs, run_directory
 from engine.io.fights import json_safe
-from engine.io.phhtext import STUD, VARIANTS, HistoryError, Played, Unsupported, parse_hand
+from engine.io.phhtext import (
+    STUD,
+    VARIANTS,
+    HistoryError,
+    Played,
+    Unsupported,
+    parse_hand,
+)
 from engine.io.replay import replay
 from engine.io.results import Dumped, dumps, safe_line
 from engine.judging import policy, proof
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
-from engine.judging.table import VERIFIED, adopt_table, cached_table
+from engine.judging.table import adopt_table, cached_table
+from engine.judging.tablecache import VERIFIED
 from engine.limits import collector_paused, stop_soon, worker_process
 
 if TYPE_CHECKING:

@@ -11,14 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 from engine import interface as I
 from engine.io.phhtext import Played
+from engine.judging import policy
 from engine.judging.hilo import split_games
 from engine.judging.policy import weight
 
 if TYPE_CHECKING:
     from engine.core import Engine
 
-WORK_AFTER = 200 * 110  # work of a chunk's showdowns before the tables in the cache are used (_worth):
-                        # 200 showdowns of hold'em heads-up, 3 of Omaha hi/lo
 
 
 def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -64,7 +63,7 @@ def _worth(engine: "Engine", asked: list[Any]) -> bool:
     work = 0
     for w in asked:
         work += weight(w) * (2 if getattr(w, "game", None) in split else 1)
-        if work >= WORK_AFTER:
+        if work >= policy.HISTORY_WORK_AFTER:
             return True
     return False
 

@@ -25,8 +25,22 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 ((6, 6), (0, 1), ('2C', '3D', '4H', '9S', 'JC'), (('AS', 'AD'), ('KC', 'KD')), True)
 """
 
-from engine.io.phhtext import (MAX_DIGITS, MAX_UNITS, REQUIRED, STUD, UNSUPPORTED, VARIANTS, HistoryError, Played,
-                               Unsupported, Variant, looks_like_phh, parse_hand, read_histories, read_sections)
+from engine.io.phhtext import (
+                               MAX_DIGITS,
+                               MAX_UNITS,
+                               REQUIRED,
+                               STUD,
+                               UNSUPPORTED,
+                               VARIANTS,
+                               HistoryError,
+                               Played,
+                               Unsupported,
+                               Variant,
+                               looks_like_phh,
+                               parse_hand,
+                               read_histories,
+                               read_sections,
+)
 from engine.io.replay import replay
 
 __all__ = ["MAX_DIGITS", "MAX_UNITS", "REQUIRED", "STUD", "UNSUPPORTED", "VARIANTS", "HistoryError", "Played",

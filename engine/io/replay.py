@@ -10,9 +10,20 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation, localcontext
 from typing import Any, Callable, Sequence
 
-from engine.io.phhtext import (MAX_DIGITS, MAX_UNITS, STUD, UNSUPPORTED, VARIANTS, _AMOUNT, _CARDS,
-                               HistoryError, Played, Unsupported, _short, _text)
-
+from engine.io.phhtext import (
+    _AMOUNT,
+    _CARDS,
+    MAX_DIGITS,
+    MAX_UNITS,
+    STUD,
+    UNSUPPORTED,
+    VARIANTS,
+    HistoryError,
+    Played,
+    Unsupported,
+    _short,
+    _text,
+)
 
 # ---- replaying -----------------------------------------------------------------------------
 #

@@ -92,6 +92,7 @@ ENGINE_AFTER = 200            # Engine: fights and showdowns asked of one engine
 BATCH_LOOK_AFTER = 10_000     # poker judge: work read before the cache's table is looked for
 BATCH_BUILD_AFTER = 50_000    # ... and before the table is built when the cache has none
 HISTORY_LOOK_AFTER = 200      # hand histories: hands of a chunk before the cached tables are loaded
+HISTORY_WORK_AFTER = 200 * 110  # ... or the work of its showdowns (history.foresight._worth: 200 heads-up hold'em, 3 of Omaha hi/lo)
 HISTORY_BUILD_AFTER = 2_000   # ... and the showdowns' work in a chunk before the tables are built
 LOW_BUILD_AFTER = 1_000       # split pots: low halves asked at once before the low rule set's table is built
 
