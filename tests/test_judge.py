@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from conftest import FIXTURES, ROOT
 from engine.cli import main
-from engine.cli.judging import to_yaml
 from engine.io.atomic import atomic_write
+from engine.io.results import to_yaml
 from engine.judge import judge as judge_fights
 
 BATCH = """

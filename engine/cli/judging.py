@@ -23,7 +23,7 @@ from engine.cli.common import (
 )
 from engine.io import fights as batch
 from engine.io.atomic import atomic_writer, check_writable
-from engine.io.results import (  # to_yaml: kept here for old imports
+from engine.io.results import (
     Block,
     write_results,
 )
