@@ -26,20 +26,20 @@ hand's smallest unit (:attr:`Played.scale`: 100 for cents).
 """
 
 from engine.io.phhtext import (
-                               MAX_DIGITS,
-                               MAX_UNITS,
-                               REQUIRED,
-                               STUD,
-                               UNSUPPORTED,
-                               VARIANTS,
-                               HistoryError,
-                               Played,
-                               Unsupported,
-                               Variant,
-                               looks_like_phh,
-                               parse_hand,
-                               read_histories,
-                               read_sections,
+    MAX_DIGITS,
+    MAX_UNITS,
+    REQUIRED,
+    STUD,
+    UNSUPPORTED,
+    VARIANTS,
+    HistoryError,
+    Played,
+    Unsupported,
+    Variant,
+    looks_like_phh,
+    parse_hand,
+    read_histories,
+    read_sections,
 )
 from engine.io.replay import replay
 
