@@ -27,9 +27,10 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from engine import interface as I
+from engine.core import Engine
 from engine.datalog.loader import RuleError
 from engine.evaluators import Ask, World, verdicts
 from engine.evaluators.sql.duckdb import Worlds
@@ -40,9 +41,6 @@ from engine.judging.fivetable import TableError
 from engine.judging.proof import fight_proof, suit_symmetry
 from engine.judging.table import five_card_table
 from engine.poker import sevens
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 CHUNK = 100_000       # hands per run of the compiled rules (badugi: a hand asks its 15 subsets; 1,300,000 took 1.5 GB)
 POOL = 4_000          # hands of each rank kept for sampling fights within a category

@@ -42,12 +42,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from engine import interface as I
 from engine.check import KEYS, RANKS, Progress, every_hand
+from engine.core import Engine
 from engine.datalog.ir import STR
 from engine.evaluators import verdicts
 from engine.judging import policy
@@ -61,9 +62,6 @@ from engine.judging.table import (
 from engine.judging.tabled import Tabled
 from engine.limits import raise_if_stopped
 from engine.poker import sevens
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 REPRESENTATIVES = 8     # hands of the first group tried for a disjoint example fight ...
 CANDIDATES = 4096       # ... against this many of the second (spread over each group)

@@ -20,18 +20,15 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.check import Obligation, Progress, Report, published_obligations
+from engine.core import Engine
 from engine.evaluators import verdicts
 from engine.judging import policy
 from engine.judging.table import five_card_table
 from engine.poker import sevens
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 SHOWDOWN_SAMPLES = 400     # seven-card hands asked of the rules' showdown (half by category)
 SHAPE = ("holdem", 1, "holdem")   # the showdown counted: one hold'em player, any five of seven cards

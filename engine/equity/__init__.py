@@ -20,26 +20,23 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from engine import interface as I
+from engine.core import Engine
 from engine.datalog.loader import RuleError
 from engine.evaluators import World, verdicts
 from engine.evaluators.workers import SMALL_BATCH
 from engine.judging import policy
 from engine.judging.hilo import split_games, with_low
 from engine.judging.proof import Unproven, suit_symmetry
-from engine.judging.table import five_card_table
+from engine.judging.table import FiveTable, Progress, five_card_table
 from engine.judging.tabled import Tabled
 from engine.poker import matchups, sevens
 from engine.poker.notation import Cards, InvalidCards
 from engine.poker.ranges import Range, read_range
-
-if TYPE_CHECKING:
-    from engine.core import Engine
-    from engine.judging.table import FiveTable, Progress
 
 CHECKED = 24        # completions per run also judged by the rules' showdown
 # Ranges other than two in hold'em: exact one matchup at a time while matchups x boards x players

@@ -22,15 +22,13 @@ import math
 import textwrap
 from dataclasses import dataclass, field
 from html import escape
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from engine import interface as I
+from engine.core import Engine
+from engine.equity import Equity
 from engine.poker.notation import Cards, InvalidCards
 from engine.poker.ranges import Range, read_range
-
-if TYPE_CHECKING:
-    from engine.core import Engine
-    from engine.equity import Equity
 
 CELL = 52                   # an SVG cell's side, in pixels
 _RESET = "\x1b[0m"

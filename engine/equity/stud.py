@@ -14,22 +14,19 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
+from engine.core import Engine
 from engine.equity import CHECKED, SAMPLE_CHUNK, Equity, TableDisagrees
 from engine.evaluators import World, verdicts
 from engine.evaluators.workers import SMALL_BATCH
 from engine.judging.hilo import split_games
 from engine.judging.proof import order_proof
-from engine.judging.table import five_card_table
+from engine.judging.table import Progress, five_card_table
 from engine.poker import sevens
 from engine.poker.notation import Cards, InvalidCards
-
-if TYPE_CHECKING:
-    from engine.core import Engine
-    from engine.judging.table import Progress
 
 CARDS = 7                      # each player's cards in all
 EXACT_WORK = 3_000_000         # deals x players counted exactly at most (about a second a million)

@@ -31,10 +31,10 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from engine import interface as I
-from engine.core import MAX_WORKERS
+from engine.core import MAX_WORKERS, Engine
 from engine.evaluators import Ask, World, verdicts
 from engine.evaluators import workers as worker_policy
 from engine.evaluators.sql.evaluator import CompiledEvaluator
@@ -60,9 +60,6 @@ from engine.judging.hilo import split_games, with_low
 from engine.judging.table import adopt_table, cached_table
 from engine.judging.tablecache import VERIFIED
 from engine.limits import collector_paused, stop_soon, worker_process
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it

@@ -7,17 +7,14 @@ run asks both), and whether a chunk's showdowns are worth the cached five-card t
 from __future__ import annotations
 
 import ast
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import interface as I
+from engine.core import Engine
 from engine.io.phhtext import Played
 from engine.judging import policy
 from engine.judging.hilo import split_games
 from engine.judging.policy import weight
-
-if TYPE_CHECKING:
-    from engine.core import Engine
-
 
 
 def _chips(p: Played) -> tuple[tuple[str, tuple[int, ...]], ...]:

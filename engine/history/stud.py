@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import Any, Sequence
 
 from engine import interface as I
+from engine.core import Engine
 from engine.evaluators import Ask, World
 from engine.io.phhtext import MAX_UNITS, VARIANTS, HistoryError, Played, _short, _text
 from engine.io.replay import (
@@ -37,9 +38,6 @@ from engine.io.replay import (
     _places,
     _Table,
 )
-
-if TYPE_CHECKING:
-    from engine.core import Engine
 
 UP_PLACES = range(2, 6)          # a player's 3rd to 6th cards are dealt face up
 CARDS = 7                        # each player's cards in all

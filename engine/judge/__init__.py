@@ -21,22 +21,19 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from queue import Queue
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
-from engine.evaluators import verdicts
+from engine.core import Engine
+from engine.evaluators import Evaluator, Verdict, verdicts
 from engine.evaluators.pydatalog.reference import ReferenceEvaluator
 from engine.evaluators.workers import SMALL_BATCH
 from engine.io.fights import check_fight
 from engine.judging import policy
 from engine.judging.hilo import low_half, split_games, with_low
+from engine.judging.tabled import Tabled
 from engine.limits import collector_paused
 from engine.notices import say
 from engine.poker.notation import InvalidCards
-
-if TYPE_CHECKING:
-    from engine.core import Engine
-    from engine.evaluators import Evaluator, Verdict
-    from engine.judging.tabled import Tabled
 
 MIN_HANDS, MAX_HANDS = 2, 10
 KEYS = frozenset({"id", "hands", "board", "game"})     # what a fight may say
