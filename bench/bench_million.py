@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import measured, random_hands  # noqa: E402
+from common import compiled_peers, measured, random_hands  # noqa: E402
 
 from engine import Engine  # noqa: E402
 from engine.judging.table import five_card_table  # noqa: E402
@@ -70,17 +70,7 @@ def peers() -> dict[str, tuple[Callable[[str], Any], Callable[[list], int]] | No
     from treys import Card, Evaluator
     ev = Evaluator()
     out["treys"] = (Card.new, lambda cs: -ev.evaluate([], cs))
-    try:
-        import eval7
-        out["eval7"] = (eval7.Card, eval7.evaluate)
-    except ImportError:
-        out["eval7"] = None
-    try:
-        from phevaluator import Card as PhCard
-        from phevaluator import evaluate_cards
-        out["phevaluator"] = (lambda t: PhCard(t).id_, lambda cs: -evaluate_cards(*cs))
-    except ImportError:
-        out["phevaluator"] = None
+    out.update(compiled_peers())
     return out
 
 

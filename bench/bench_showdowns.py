@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from common import measured, treys_cards  # noqa: E402
+from common import compiled_peers, measured, treys_cards  # noqa: E402
 
 from engine import Engine  # noqa: E402
 from engine.judging.table import five_card_table  # noqa: E402
@@ -74,7 +74,7 @@ def main() -> None:
         peer = treys_script(src, Path(tmp) / "treys.jsonl")
         theirs = [json.loads(line) for line in open(Path(tmp) / "treys.jsonl", encoding="utf-8")]
         others = {name: None if score is None else peer_script(src, Path(tmp) / f"{name}.jsonl", *score)
-                  for name, score in seven_peers().items()}
+                  for name, score in compiled_peers().items()}
     agree = sum(a["winners"] == b["winners"] for a, b in zip(results, theirs))
     print(f"{n:,} hold'em river showdowns of 2-9 players ({players / n:.1f} on average), `poker judge` end to end, "
           f"start-up included (five-card table at hand: {made:.1f} s to get it)")
@@ -84,23 +84,6 @@ def main() -> None:
     for name, t in others.items():
         print(f"  {name} script" + (" not installed: skipped (pip install -e '.[bench]')" if t is None else
                                      f" {t:6.2f} s  {n / t:8,.0f} showdowns/s   judge's rate / its: {secs and t / secs:4.2f}"))
-
-
-def seven_peers() -> dict[str, Any]:
-    """eval7 and phevaluator: each one's card and seven-card score (higher is stronger), or None."""
-    out: dict[str, Any] = {}
-    try:
-        import eval7
-        out["eval7"] = (eval7.Card, eval7.evaluate)
-    except ImportError:
-        out["eval7"] = None
-    try:
-        from phevaluator import Card as PhCard
-        from phevaluator import evaluate_cards
-        out["phevaluator"] = (lambda t: PhCard(t).id_, lambda cs: -evaluate_cards(*cs))
-    except ImportError:
-        out["phevaluator"] = None
-    return out
 
 
 def peer_script(src: Path, out: Path, card: Callable[[str], Any], score: Callable[[list], int]) -> float:

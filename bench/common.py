@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable
+from typing import Any, Callable
 
 DECK = list(range(1, 53))
 
@@ -66,3 +66,21 @@ def measured(args: list[str], env: dict[str, str] | None = None) -> tuple[float,
         out.seek(0)
         err.seek(0)
         return secs, usage.ru_maxrss / 1024, proc.returncode, out.read().decode(), err.read().decode()
+
+
+def compiled_peers() -> dict[str, Any]:
+    """eval7 and phevaluator: each one's card of a token and score of a hand (five to seven cards;
+    higher is stronger), or None where it is not installed (`pip install -e '.[bench]'`)."""
+    out: dict[str, Any] = {}
+    try:
+        import eval7
+        out["eval7"] = (eval7.Card, eval7.evaluate)
+    except ImportError:
+        out["eval7"] = None
+    try:
+        from phevaluator import Card as PhCard
+        from phevaluator import evaluate_cards
+        out["phevaluator"] = (lambda t: PhCard(t).id_, lambda cs: -evaluate_cards(*cs))
+    except ImportError:
+        out["phevaluator"] = None
+    return out
