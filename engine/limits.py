@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 __all__ = ["BudgetExceeded", "Terminated", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
-           "resident", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
+           "resident", "reclaim", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
            "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
 
 DEFAULT_BATCH_TIMEOUT = 600.0   # judge, check: whole batches
@@ -285,6 +285,17 @@ def since_start() -> float:
 
 def _mb(n: int) -> str:
     return f"{n / (1 << 20):,.0f} MB"
+
+
+def reclaim() -> int:
+    """Collect the garbage and hand free heap back to the system (glibc's ``malloc_trim``); the
+    resident size after.  A search stopped at its ceiling leaves its memory in reference cycles
+    (pyDatalog's goals), which the collector, run by allocation counts, may not reach for long: a
+    REPL then refused every later query "before it started"."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL(None).malloc_trim(0)
+    return resident()
 
 
 def _check() -> _Budget | None:
@@ -507,7 +518,7 @@ def budget(seconds: float | None, memory: int | None = None, what: str = "the ev
     if seconds is None and memory is None:
         yield
         return
-    if memory is not None and resident() > memory:
+    if memory is not None and resident() > memory and reclaim() > memory:
         raise BudgetExceeded(f"{what} passed the memory ceiling of {_mb(memory)} "
                              f"(resident {_mb(resident())} before it started; --memory)")
     left = max(seconds - spent, TICK) if seconds is not None else None

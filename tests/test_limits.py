@@ -5,6 +5,7 @@ are errors, not answers."""
 from __future__ import annotations
 
 import io
+import gc
 import os
 import resource
 import signal
@@ -116,6 +117,24 @@ def test_a_memory_ceiling_stops_work():
                 hog[-1][::4096] = b"x" * len(hog[-1][::4096])     # touch the pages
     del hog
     assert time.monotonic() - start < 5
+
+
+def test_memory_held_only_by_garbage_does_not_refuse_the_next_budget():
+    """A stopped search leaves its memory in reference cycles; the next budget collects them
+    before it refuses to start."""
+    ceiling = limits.resident() + (64 << 20)
+    gc.disable()
+    try:
+        cycle: list = [bytearray(128 << 20)]
+        cycle[0][::4096] = b"x" * len(cycle[0][::4096])      # touch the pages
+        cycle.append(cycle)
+        del cycle
+        assert limits.resident() > ceiling                    # the garbage is still resident
+        with budget(None, memory=ceiling):
+            pass
+    finally:
+        gc.enable()
+    assert limits.resident() < ceiling
 
 
 def _database() -> Database:

@@ -134,6 +134,8 @@ class Session:
                     error(f"{type(exc).__name__}: {exc}")
                     ok = False
             print(end="", flush=True)
+            if not ok:                  # a stopped search leaves its memory in cycles: free it now
+                limits.reclaim()
             lines.failed = lines.failed or not ok
         return lines.status
 
