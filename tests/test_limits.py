@@ -4,8 +4,8 @@ are errors, not answers."""
 
 from __future__ import annotations
 
-import io
 import gc
+import io
 import os
 import resource
 import signal
