@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import os
 import random
+import shutil
 
 import numpy as np
 import pytest
@@ -23,6 +24,7 @@ from engine.check import check
 from engine.cli import main
 from engine.datalog import rulesets
 from engine.evaluators import World, verdicts
+from engine.judging.proof import suit_symmetry
 from engine.judging.table import five_card_table
 from engine.poker import sevens
 
@@ -243,6 +245,28 @@ def test_every_joker_hand_is_worth_the_best_card_it_can_stand_for():
     dense = np.unique(theirs, return_inverse=True)[1].ravel()
     wrong = np.flatnonzero(dense != table.values)
     assert not len(wrong), f"{len(wrong)} hands, e.g. {[engine.notation.format(ids[i].tolist()) for i in wrong[:3]]}"
+
+
+def test_the_joker_table_is_built_by_suit_class_with_the_joker_left_in_place(tmp_path):
+    """The joker's rules are proven blind to suits with the joker, a card of no suit, in a suit of
+    its own that no renaming moves (it is read through isJoker(53), which every renaming maps onto
+    itself): its table is built from one hand of each class (the brute force above holds every
+    hand of it).  A joker rule that names a suited card is not blind, and says where."""
+    symmetry = suit_symmetry(engine_of("joker").ruleset.clauses)
+    assert not isinstance(symmetry, str) and symmetry.fixed and symmetry.free == (0, 1, 2, 3)
+    assert symmetry.suits[-1] == 4 and symmetry.suits.count(4) == 1          # the joker, last
+    hands = sevens.five_hands(53)
+    first, inverse, _ = sevens.suit_classes(hands, np.array(symmetry.suits), np.array(symmetry.values),
+                                            symmetry.free)
+    holds = (hands == 52).any(axis=1)
+    assert (holds[first][inverse] == holds).all() and len(first) * 15 < len(hands)
+    folder = tmp_path / "joker"
+    shutil.copytree(rulesets.RULES_DIR / "variants" / "joker", folder)
+    text = (folder / "cards.dl").read_text(encoding="utf-8")       # the ace of hearts wild as well
+    (folder / "cards.dl").write_text(text.replace("isJoker_D: isJoker(53)", "isJoker_D: isJoker(53)\nisJoker_D: isJoker(1)"),
+                                     encoding="utf-8")
+    why = suit_symmetry(Engine(folder).ruleset.clauses)
+    assert isinstance(why, str) and "isJoker" in why, why
 
 
 def test_the_joker_is_written_jk_and_wild_in_showdowns():

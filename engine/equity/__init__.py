@@ -257,7 +257,7 @@ def _ranged(engine: "Engine", table: "FiveTable", arrays: list[np.ndarray], show
     fives = math.comb(7, 5) if shape == "holdem" else 60
     if samples is None and low is None and shape == "holdem" and len(arrays) == 2:
         found = suit_symmetry(engine.ruleset.clauses)
-        symmetry = None if isinstance(found, str) else found
+        symmetry = None if isinstance(found, str) or found.fixed else found    # matchups renames every suit
         try:
             c = matchups.headsup(table.values, n, arrays[0], arrays[1], shown, gone,
                                  suits=symmetry.suits if symmetry else None,

@@ -186,9 +186,17 @@ def _closure(rules: dict[str, list[Any]], roots: set[str]) -> set[str]:
 @dataclass(frozen=True)
 class Symmetry:
     """The deck as values x suits (positions in the deck's order: ``values[p]``, ``suits[p]``,
-    each numbered from 0), when the rules are proven blind to which suit is which."""
+    each numbered from 0), when the rules are proven blind to which suit is which.  The ``free``
+    suits are those renamed; a card of no suit and no value (the joker) stands in a suit of its
+    own, after them, that no renaming moves."""
     values: tuple[int, ...]
     suits: tuple[int, ...]
+    free: tuple[int, ...]
+
+    @property
+    def fixed(self) -> bool:
+        """Whether some card is in no free suit (a renaming must leave it where it is)."""
+        return len(self.free) < len(set(self.suits))
 
 
 def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
@@ -196,10 +204,12 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
     it with its suits renamed (any permutation of the suits), else why not.
 
     Proven from the clauses: the deck is every pair of a value and a suit (getValue and getSuit,
-    static once the clauses no card of the deck can fire are set aside, one of each a card); the
-    three are local (:func:`_check_local`); in their cone a card is read only as a token
-    (:func:`_check_generic`) or through getValue and getSuit, and a suit only as a token.  A
-    renaming of the suits then maps the cards one to one, keeps every card's value, and renames
+    static once the clauses no card of the deck can fire are set aside, one of each a card), but
+    for cards with neither (a joker), which every renaming leaves in place; the three are local
+    (:func:`_check_local`); in their cone a card is read only as a token (:func:`_check_generic`),
+    through getValue and getSuit, or through a static relation of facts that every renaming of the
+    suits maps onto itself (:func:`_invariant_readers`: isJoker(53)), and a suit only as a token.
+    A renaming of the suits then maps the cards one to one, keeps every card's value, and renames
     every suit read, so no answer of the cone changes but at card and suit places, and the three
     have none (checked).  The table build asks the rules about one hand of each class of hands
     under renamings, about 134,000 of the 2,598,960 (engine/judging/table.py)."""
@@ -214,28 +224,74 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
         deck = sorted(_deck(local))
         views = {name: local.static_view(name, [(c,) for c in deck]) for name in (I.GET_VALUE, I.GET_SUIT)}
 
-        def one(name: str, card: Any) -> Any:       # asked card by card, in the deck's order
+        def found(name: str, card: Any) -> set[Any]:      # asked card by card, in the deck's order
             rows = local.static[name] if name in local.static else next(views[name])
-            found = {r[1] for r in rows if r[0] == card}
-            if len(found) != 1:
-                raise _Fails(f"{name} gives the card {card} {len(found)} values")
-            return found.pop()
-        pairs = [(one(I.GET_VALUE, c), one(I.GET_SUIT, c)) for c in deck]
-        values, suits = sorted({v for v, _ in pairs}, key=repr), sorted({u for _, u in pairs}, key=repr)
-        if len(set(pairs)) != len(pairs) or len(pairs) != len(values) * len(suits):
+            return {r[1] for r in rows if r[0] == card}
+        pairs: dict[Any, tuple[Any, Any]] = {}
+        suitless: list[Any] = []
+        for card in deck:
+            value, suit = found(I.GET_VALUE, card), found(I.GET_SUIT, card)
+            if not value and not suit:
+                suitless.append(card)
+                continue
+            for name, got in ((I.GET_VALUE, value), (I.GET_SUIT, suit)):
+                if len(got) != 1:
+                    raise _Fails(f"{name} gives the card {card} {len(got)} values")
+            pairs[card] = (value.pop(), suit.pop())
+        values, suits = sorted({v for v, _ in pairs.values()}, key=repr), sorted({u for _, u in pairs.values()}, key=repr)
+        if len(set(pairs.values())) != len(pairs) or len(pairs) != len(values) * len(suits) or not pairs:
             return "the deck is not every value in every suit"
         _check_local(rules, FIGHT_TABLED)
         cone = _closure(rules, set(FIGHT_TABLED) & set(rules))
-        cards = _check_generic("card", cone, rules, {I.HOLDS: {CARD}}, {I.GET_VALUE: {0}, I.GET_SUIT: {0}})
+        readers = _invariant_readers(cone, rules, local, pairs, suits)
+        cards = _check_generic("card", cone, rules, {I.HOLDS: {CARD}},
+                               {I.GET_VALUE: {0}, I.GET_SUIT: {0}, **readers})
         suit_places = _check_generic("suit", cone, rules, {I.GET_SUIT: {1}})
         for t in FIGHT_TABLED:
             if cards.get(t) or suit_places.get(t):
                 return f"{t} gives a card or a suit"
-        return Symmetry(tuple(values.index(v) for v, _ in pairs), tuple(suits.index(u) for _, u in pairs))
+        k = len(suits)
+        at = {c: (values.index(v), suits.index(u)) for c, (v, u) in pairs.items()}
+        at.update({c: (i, k) for i, c in enumerate(suitless)})
+        return Symmetry(tuple(at[c][0] for c in deck), tuple(at[c][1] for c in deck), tuple(range(k)))
     except _Fails as exc:
         return str(exc)
     except Untranslatable as exc:
         return f"the rules cannot be compiled ({exc})"
+
+
+def _invariant_readers(cone: set[str], rules: dict[str, list[Any]], local: Any,
+                       pairs: dict[Any, tuple[Any, Any]], suits: list[Any]) -> dict[str, set[int]]:
+    """The static relations the cone hands cards to (not getValue, getSuit), with the places it
+    hands them at, that every renaming of the suits maps onto themselves: a relation of facts
+    (known whole) that, at each literal's card places, a swap of two suits and a rotation of all
+    (which make every renaming) leave as it is.  A literal of such a relation, negated or not,
+    answers alike of a hand and of its renamed image.  Anything else is left to _check_generic,
+    which refuses it (and names the literal)."""
+    cards = _propagate(cone, rules, {I.HOLDS: {CARD}})
+    at = {(v, u): c for c, (v, u) in pairs.items()}
+    renamings = [{suits[0]: suits[1], suits[1]: suits[0]} if len(suits) > 1 else {},
+                 {u: suits[(i + 1) % len(suits)] for i, u in enumerate(suits)}]
+    maps = [{c: at[(v, r.get(u, u))] for c, (v, u) in pairs.items()} for r in renamings]
+    out: dict[str, set[int]] = {}
+    refused: set[str] = set()
+    for name in sorted(cone):
+        for rule in rules[name]:
+            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in cards.get(a.pred, ())
+                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            for a in _atoms(rule):
+                if a.pred in cone or a.pred in I.INPUTS or a.pred in (I.GET_VALUE, I.GET_SUIT):
+                    continue
+                places = {i for i, t in enumerate(a.args) if isinstance(t, Var) and t.name in kind}
+                facts = local.static.get(a.pred)
+                if not places or facts is None:
+                    continue
+                if all({tuple(m.get(x, x) if i in places else x for i, x in enumerate(row)) for row in facts} == facts
+                       for m in maps):
+                    out.setdefault(a.pred, set()).update(places)
+                else:
+                    refused.add(a.pred)
+    return {name: places for name, places in out.items() if name not in refused}
 
 
 def fight_obstacle(clauses: Iterable[Any]) -> str | None:
@@ -483,7 +539,7 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
                     if i in at and not (isinstance(t, Var) and t.name in kind):
                         raise _Fails(f"{_where(rule)}: {a.pred} is given a {word} that is a constant or computed")
                     if i not in at and _var_names(t) & kind and not (
-                            i in observers.get(a.pred, ()) and not a.negated and isinstance(t, Var)):
+                            i in observers.get(a.pred, ()) and isinstance(t, Var)):
                         raise _Fails(f"{_where(rule)}: a {word} is handed to {a.pred}, which reads it as a value")
             at = places.get(name, set())
             for i, t in enumerate(rule.head):        # every place of the head, not only the tracked ones

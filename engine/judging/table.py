@@ -512,10 +512,10 @@ def _suit_classes(engines: Sequence[EngineView], n: int) -> tuple[np.ndarray, np
     suits' sets of values, as bits: two hands have the same one exactly when a renaming of the
     suits takes one to the other."""
     found = [proof.suit_symmetry(e.ruleset.clauses) for e in engines]
-    if any(isinstance(f, str) for f in found) or len({(f.values, f.suits) for f in found}) != 1:
+    if any(isinstance(f, str) for f in found) or len(set(found)) != 1:
         return None
     values, suits = (np.asarray(x, dtype=np.int64) for x in (found[0].values, found[0].suits))
-    classes = sevens.suit_classes(sevens.five_hands(n), suits, values)
+    classes = sevens.suit_classes(sevens.five_hands(n), suits, values, found[0].free)
     return None if classes is None else (classes[0], classes[1])
 
 

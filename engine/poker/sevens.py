@@ -155,8 +155,8 @@ def suit_classes(rows: np.ndarray, suits: np.ndarray, values: np.ndarray, free: 
                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """The classes of rows of cards (deck positions; ``suits[p]``, ``values[p]`` numbered from 0)
     under the renamings of the ``free`` suits among themselves (every suit when None): the first
-    row of each class, each row's class, and each class's size; None when the deck's values x
-    suits pass 64 bits.  A row's class is its other suits' sets of values in order, then the free
+    row of each class, each row's class, and each class's size; None when the suits' values
+    (each fixed suit's own, the free suits' widest for each of them) pass 64 bits.  A row's class is its other suits' sets of values in order, then the free
     suits' sets sorted (as bits): two rows share it exactly when such a renaming takes one to the
     other.
 
@@ -167,20 +167,25 @@ def suit_classes(rows: np.ndarray, suits: np.ndarray, values: np.ndarray, free: 
     >>> inverse.tolist(), sizes.tolist()
     ([0, 2, 2, 1], [1, 1, 2])
     """
-    k, width = int(suits.max()) + 1, int(values.max()) + 1
-    if k * width > 64:
-        return None
+    k = int(suits.max()) + 1
     free = list(range(k)) if free is None else list(free)
+    fixed = [u for u in range(k) if u not in free]
+    span = [int(values[suits == u].max(initial=0)) + 1 for u in range(k)]     # each suit's bits
+    shared = max((span[u] for u in free), default=0)                          # the free suits' alike
+    widths = [span[u] for u in fixed] + [shared] * len(free)
+    if sum(widths) > 64:
+        return None
     at = np.arange(len(rows))
     masks = np.zeros((len(rows), k), dtype=np.uint64)
     for j in range(rows.shape[1]):
         p = rows[:, j]
         masks[at, suits[p]] |= np.left_shift(np.uint64(1), values[p].astype(np.uint64))
-    fixed = [u for u in range(k) if u not in free]
     masks = np.concatenate([masks[:, fixed], np.sort(masks[:, free], axis=1)], axis=1)
     key = np.zeros(len(rows), dtype=np.uint64)
-    for i in range(k):
-        key |= np.left_shift(masks[:, i], np.uint64(width * i))
+    shift = 0
+    for i, width in enumerate(widths):
+        key |= np.left_shift(masks[:, i], np.uint64(shift))
+        shift += width
     _, first, inverse, sizes = np.unique(key, return_index=True, return_inverse=True, return_counts=True)
     return first, inverse.ravel(), sizes
 
