@@ -102,3 +102,19 @@ def test_poker_cache_lists_and_clears(cache, capsys):
     assert "removed 1 file (1.0 MB)" in capsys.readouterr().out
     assert main(["cache", "--clear"]) == 0
     assert "removed 1 file (1.0 MB)" in capsys.readouterr().out and not list(cache.iterdir())
+
+
+def test_poker_cache_lists_what_is_kept_beside_a_table_and_clears_it(cache, capsys, tmp_path):
+    rules = copy_rules(tmp_path / "rules")
+    edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")
+    assert Engine(rules).tabled(build=True).fights                    # the table, its record, its proofs
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs"}
+    assert main(["cache", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert sorted(e["kind"] for e in data["entries"]) == ["proofs", "table", "verified"]
+    assert data["bytes"] == sum(p.stat().st_size for p in cache.iterdir())
+    assert main(["cache"]) == 0
+    out = capsys.readouterr().out
+    assert "3 files" in out and "its proofs" in out and "its verified record" in out
+    assert main(["cache", "--clear"]) == 0
+    assert "removed 3 files" in capsys.readouterr().out and not list(cache.iterdir())

@@ -15,14 +15,14 @@ from engine.judging.tablecache import cache_dir, cache_entries, prune_cache
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("cache", help="list the five-card tables kept on disk (which rule set, size, last "
-                                     "used), or clear them")
+    p = sub.add_parser("cache", help="list the five-card tables kept on disk and the files kept beside them "
+                                     "(which rule set, size, last used), or clear them")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--clear", action="store_true", help="remove every cached table")
     how.add_argument("--prune", action="store_true",
                      help="remove what is pruned after every table build: tables of no named rule set "
                           "unused for 30 days, and the oldest of them while the cache holds more than 1 GiB")
-    add_json_option(p, '{"directory", "bytes", "entries": [{"file", "rules", "bytes", "used"}]}')
+    add_json_option(p, '{"directory", "bytes", "entries": [{"file", "kind", "rules", "bytes", "used"}]}')
     p.set_defaults(run=run_cache)
 
 
@@ -56,7 +56,10 @@ def run_cache(args: argparse.Namespace) -> int:
         return 0
     print(f"{folder}: {len(entries)} file{'s' * (len(entries) != 1)}, {total / 2 ** 20:.1f} MB")
     for r in rows:
-        what = r["rules"] or ("a lock file of an older version" if r["kind"] == "lock" else "other rules (an edit, a directory)")
+        what = "a lock file of an older version" if r["kind"] == "lock" else \
+            r["rules"] or "other rules (an edit, a directory)"
+        if r["kind"] in ("verified", "proofs"):      # kept beside the table of the same name
+            what = f"{what}: {'its verified record' if r['kind'] == 'verified' else 'its proofs'}"
         print(f"  {r['used']}  {r['bytes'] / 2 ** 20:6.1f} MB  {what:<36} {r['file']}")
     return 0
 

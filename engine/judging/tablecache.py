@@ -67,8 +67,9 @@ MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds 
 
 @dataclass(frozen=True)
 class CacheEntry:
-    """A file of the table cache: a table (``kind`` "table") or a lock file an older version
-    left behind ("lock"); ``used``: when it was last written or loaded (seconds since the epoch)."""
+    """A file of the table cache: a table (``kind`` "table"), a file kept beside it ("verified",
+    "proofs": :data:`SIDECARS`) or a lock file an older version left behind ("lock"); ``used``:
+    when it was last written or loaded (seconds since the epoch)."""
     path: Path
     kind: str
     digest: str
@@ -80,7 +81,7 @@ def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
     """The table cache's files, oldest first (none when there is no cache directory)."""
     folder = cache_dir() if folder is None else folder
     out = []
-    for kind, suffix in (("table", ".table"), ("lock", ".lock")):
+    for kind, suffix in (("table", ".table"), ("lock", ".lock"), *((x[1:], x) for x in SIDECARS)):
         for path in folder.glob(f"five-card-*{suffix}"):
             with contextlib.suppress(OSError):
                 st = path.lstat()
@@ -98,7 +99,7 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
     (a table is 13 MB for 52 cards; every edit of the rules makes a new one)."""
     keep = set(keep)
     now = time.time() if now is None else now
-    entries = cache_entries(folder)
+    entries = [e for e in cache_entries(folder) if e.kind in ("table", "lock")]    # sidecars go with their table
     gone = [e for e in entries if e.kind == "lock"
             or (e.digest not in keep and now - e.used > max_age_days * 86400)]
     left = [e for e in entries if e.kind == "table" and e not in gone]
@@ -117,12 +118,12 @@ def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days
             continue
         removed.append(e)
     # What is kept beside a table (SIDECARS): removed with it, and wherever its table is gone.
-    folder = cache_dir() if folder is None else folder
-    for suffix in SIDECARS:
-        for path in folder.glob(f"five-card-*{suffix}"):
-            if not path.with_suffix(".table").exists():
-                with contextlib.suppress(OSError):
-                    path.unlink()
+    sidecars = {suffix[1:] for suffix in SIDECARS}
+    for e in cache_entries(folder):
+        if e.kind in sidecars and not e.path.with_suffix(".table").exists():
+            with contextlib.suppress(OSError):
+                e.path.unlink()
+                removed.append(e)
     return removed
 
 
