@@ -17,6 +17,7 @@ for every later file (engine.cli.batches).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import gc
 import glob
 import hashlib
@@ -47,6 +48,27 @@ CONNECT_TIMEOUT = 30              # seconds to reach a scheduler
 
 class ClusterError(Exception):
     """A one-line error about the files, the output folder or the cluster."""
+
+
+@contextlib.contextmanager
+def writing_into(out_dir: Path) -> Iterator[None]:
+    """The output folder held by this run alone: an exclusive ``flock`` on the folder itself (no
+    lock file is left behind; the kernel lets it go when the process ends, however it ends).  A
+    second run into the same folder would interleave its outputs and journal lines with this
+    one's: it is refused at once, in one line."""
+    try:
+        fd = os.open(out_dir, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        raise ClusterError(f"{out_dir}: cannot write: {exc.strerror or exc}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ClusterError(f"{out_dir}: another poker run is writing into this folder; wait for it to "
+                               "end, or give another --out-dir") from None
+        yield
+    finally:
+        os.close(fd)
 
 
 @dataclass(frozen=True)

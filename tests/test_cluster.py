@@ -8,6 +8,7 @@ the session id, tests/test_hostile_signals.Run), its temporary files in a folder
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import json
 import os
@@ -202,6 +203,23 @@ def test_many_files_need_a_folder_and_one_name_each(tmp_path, inputs, capsys):
         assert said == "poker: --cluster needs Dask's distributed: pip install 'poker-engine[cluster]'\n"
     else:
         assert said == "poker: --cluster nowhere: give a scheduler's address (tcp://HOST:8786) or local:N\n"
+
+
+def test_a_second_run_into_the_same_folder_is_refused_while_the_first_holds_it(tmp_path, inputs, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    held = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX)                     # a first run, writing into the folder
+        assert main(["judge", str(inputs / "euler0.jsonl"), "--out-dir", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert err == f"poker: {out}: another poker run is writing into this folder; wait for it to end, " \
+                      "or give another --out-dir\n"
+        assert not list(out.iterdir())                       # nothing written, no journal line
+    finally:
+        os.close(held)
+    assert main(["judge", str(inputs / "euler0.jsonl"), "--out-dir", str(out)]) == 0      # let go: it runs
+    assert sorted(p.name for p in out.iterdir()) == [JOURNAL, "euler0.results.yaml"]
 
 
 def test_a_worker_judges_with_the_clients_rules_or_refuses(tmp_path, monkeypatch):

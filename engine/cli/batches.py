@@ -119,6 +119,16 @@ def run_many(args: argparse.Namespace, command: str, form: str = "yaml") -> int:
         raise CommandError(f"{out_dir}: cannot write: {exc.strerror or exc}") from None
     if not os.access(out_dir, os.W_OK | os.X_OK):
         raise CommandError(f"{out_dir}: cannot write: the folder is not writable")
+    try:
+        with cluster.writing_into(out_dir):
+            return _run_into(args, command, form, out_dir, jobs, start)
+    except cluster.ClusterError as exc:              # (the folder held by another run)
+        raise CommandError(str(exc)) from None
+
+
+def _run_into(args: argparse.Namespace, command: str, form: str, out_dir: Path, jobs: list[cluster.Job],
+              start: float) -> int:
+    """run_many's work, the output folder held."""
     engine = load_engine(args)               # the rules' faults show here, once, before any file
     spec = Spec(command, rules_key(args), form, strict=getattr(args, "strict", False),
                 plain=getattr(args, "plain", False), no_table=getattr(args, "no_table", False),
