@@ -27,7 +27,6 @@ from typing import IO, Any, Callable, Iterator
 import msgspec
 import numpy as np
 
-from engine.evaluators import World
 from engine.io.fights import (
     BLANK,
     MAX_ITEM_CHARS,
@@ -36,9 +35,12 @@ from engine.io.fights import (
     read_fights,
 )
 from engine.io.results import Block, dumps
-from engine.judge import Judge, Result
+from engine.core import MAX_SHOWDOWN_CARDS
+from engine.judge import GAME, MAX_HANDS, MIN_HANDS, Judge, Result
 from engine.judging.hilo import split_games
 from engine.limits import collector_paused
+from engine.poker import sevens
+from engine.poker.notation import InvalidCards
 
 READ = 1 << 22              # bytes read at a time: a block of about 60,000 fights
 WIDTH = 14                  # "AH KH QH JH TH": five two-character tokens, one space between
@@ -188,6 +190,10 @@ class _Columns:
         self._lut: np.ndarray | None = None
         self._span: tuple[int, int] | None = None   # the table's lowest rank, and how many ranks
         self._made: np.ndarray | None = None        # code -> the line after the id (see _tail)
+        self._shapes: dict[tuple, Any] = {}         # a showdown's game and lengths as written -> its shape
+        self._made_pieces: dict[int, Any] = {}      # players -> the parts of a showdown's line (_pieces)
+        self._rank_low = -1
+        self._tokens: tuple[np.ndarray, np.ndarray | None] | None = None
 
     def lut(self) -> np.ndarray:
         """Card id of each two-character token (its two bytes as one 16-bit number) that the
@@ -312,37 +318,180 @@ class _Columns:
         return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
 
     def _showdowns(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path, a
-        game whose pot is not split): each read as the judge reads it (Judge._parse), its verdict
-        Tabled.verdicts', its line the judge's (Judge._result).  Their places, ids and result
-        lines after the id."""
+        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path:
+        Tabled.showdowns) and this path vouches for: 2 to 10 hands and a board, each written as
+        two-character tokens the notation reads as one card, one space between; a game the
+        rules know, whose pot is not split and which has a board; a shape the rules find valid
+        (Tabled._shape); all different cards of the deck.  Read by shape (game, each hand's
+        cards, the board's) as arrays (Tabled.showdown_arrays), written as the judge writes the
+        table's verdict.  Their places, ids and result lines after the id."""
         fast = self.judge.fast
         if not js or fast is None or not fast.showdowns:
             return [], [], []
-        split = split_games(self.judge.engine)
-        rows, worlds = [], []
-        for j, f in zip(js, many):
-            if not _good_id(f.id):
-                continue
-            fight: dict[str, Any] = {"hands": f.hands, "board": f.board}
-            if f.game is not msgspec.UNSET:
-                fight["game"] = f.game
-            _, world = self.judge._parse(0, fight)
-            if isinstance(world, World) and world.game not in split:
-                rows.append((j, f.id))
-                worlds.append(world)
+        groups: dict[tuple, list[int]] = {}
+        for k, f in enumerate(many):
+            if MIN_HANDS <= len(f.hands) <= MAX_HANDS and _good_id(f.id):
+                groups.setdefault((f.game, tuple(map(len, f.hands)), len(f.board)), []).append(k)
         out: tuple[list[int], list[Any], list[str]] = ([], [], [])
-        result = self.judge._result
-        for (j, ident), world, verdict in zip(rows, worlds, fast.verdicts(worlds)):
-            if verdict is None or verdict.error or verdict.low is not None:
+        for (game, sizes, board), ks in groups.items():
+            found = self._shape(GAME if game is msgspec.UNSET else game, sizes, board)
+            if found is None:
                 continue
-            line = dumps(result(0, verdict, world).as_dict())
-            if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
-                raise AssertionError(line)
-            out[0].append(j)
-            out[1].append(ident)
-            out[2].append(line[len('{"id": 0'):])
+            shape, first, spaces = found
+            parts: list[str] = []
+            for k in ks:
+                parts += many[k].hands
+                parts.append(many[k].board)
+            text = "".join(parts)
+            if not text.isascii():                  # rows with other characters: the judge's
+                ks = [k for k in ks if all(h.isascii() for h in many[k].hands) and many[k].board.isascii()]
+                if not ks:
+                    continue
+                text = "".join(itertools.chain.from_iterable(many[k].hands + [many[k].board] for k in ks))
+            chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(ks), -1)
+            ok = (chars[:, spaces] == 32).all(axis=1)
+            ids = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
+            ok &= (ids >= 0).all(axis=1)
+            pos, fine = fast._positions(np.where(ids >= 0, ids, 0))
+            ok &= fine
+            rows = np.flatnonzero(ok)
+            if not len(rows):
+                continue
+            five, rank, wins = fast.showdown_arrays(shape, pos[rows])
+            tails = self._lines(shape, ids[rows], five, rank, wins)
+            out[0].extend(js[ks[r]] for r in rows.tolist())
+            out[1].extend(many[ks[r]].id for r in rows.tolist())
+            out[2].extend(tails)
         return out
+
+    def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray] | None:
+        """A showdown shape this path reads (the game's code, each hand's cards, the board's),
+        with the characters where its rows' tokens start and where a space must be, from the
+        lengths of its hands and board as written; None where it does not vouch for the shape:
+        an unknown game, a split pot (its low half is another rule set's), a game without a
+        board, a hand or a board not of whole tokens, too many cards, a shape the rules find
+        invalid."""
+        key = (game, sizes, board)
+        if key in self._shapes:
+            return self._shapes[key]
+        self._shapes[key] = None
+        engine = self.judge.engine
+        try:
+            code = engine._game(game)[0]
+        except InvalidCards:
+            return None
+        if code in split_games(engine) or code in engine.boardless:
+            return None
+        lengths = sizes + (board,)
+        if any(n < 2 or (n + 1) % 3 for n in lengths):
+            return None
+        cards = [(n + 1) // 3 for n in lengths]
+        if max(cards[:-1]) + cards[-1] > MAX_SHOWDOWN_CARDS:
+            return None
+        shape = (code, tuple(cards[:-1]), cards[-1])
+        assert self.judge.fast is not None
+        if self.judge.fast._shape(shape) is None:
+            return None
+        offsets = np.cumsum([0] + list(lengths))
+        first = np.array([o + 3 * i for o, c in zip(offsets, cards) for i in range(c)], dtype=np.int64)
+        spaces = np.array([o + 3 * i + 2 for o, c in zip(offsets, cards) for i in range(c - 1)], dtype=np.int64)
+        self._shapes[key] = (shape, first, spaces)
+        return self._shapes[key]
+
+    def _lines(self, shape: tuple, ids: np.ndarray, five: np.ndarray, rank: np.ndarray,
+               wins: np.ndarray) -> list[str]:
+        """The result lines after the id of showdowns of one shape read off the table (rows of
+        card ids: the hands, then the board; each player's five, rank and whether it wins), as
+        the judge writes them (Judge._result, dumps): each part of a line made once (a rank's
+        category, a set of winners) and each player's five from its cards' tokens."""
+        _, holes, board = shape
+        m, k = rank.shape
+        pieces = self._pieces(k)
+        code = (wins.astype(np.int64) << np.arange(k)).sum(axis=1)
+        columns = [pieces[0][code].tolist()]
+        low = self._rank_low
+        for p in range(k):
+            columns.append(pieces[1][p][rank[:, p] - low].tolist())
+        for p in range(k):
+            columns.append(pieces[2][p][rank[:, p] - low].tolist())
+        columns.append(self._best(holes, board, ids, five))
+        return list(map("".join, zip(*columns)))
+
+    def _pieces(self, k: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+        """For showdowns of k players, the parts of a result line as the judge writes them:
+        by the set of winners (bit p: player p wins), ``, "result": …, "winners": […], "ranks": [``;
+        by player and rank (-1: no five), the rank and the category."""
+        found = self._made_pieces.get(k)
+        if found is None:
+            assert self.judge.fast is not None
+            ranks = self.judge.fast.table.ranks
+            low = self._rank_low = min(int(ranks.min()), -1)
+            span = range(low, max(int(ranks.max()), -1) + 1)
+            winners = np.empty(1 << k, dtype=object)
+            for code in range(1 << k):
+                won = [p for p in range(k) if code >> p & 1]
+                result = won[0] + 1 if len(won) == 1 else 0
+                winners[code] = f', "result": {result}, "winners": {dumps(won)}, "ranks": ['
+            names = self.judge.engine.categories
+            rank_parts, category_parts = [], []
+            for p in range(k):
+                rank_parts.append(np.array([("" if p == 0 else ", ") + dumps(None if r == -1 else r) for r in span],
+                                           dtype=object))
+                category_parts.append(np.array([('], "categories": [' if p == 0 else ", ") + dumps(names.get(r))
+                                                for r in span], dtype=object))
+            found = self._made_pieces[k] = (winners, rank_parts, category_parts)
+        return found
+
+    def _best(self, holes: tuple[int, ...], board: int, ids: np.ndarray, five: np.ndarray) -> list[str]:
+        """The ``"best"`` part of each row's line: each player's five (its place in the
+        combinations of hand + board; -1: none) as the notation writes those cards (dumps), in
+        the order of hand + board.  Where every card's token is as wide and plain ASCII, the
+        parts are laid out as bytes, a row at a time."""
+        text, plain = self.tokens()
+        m, k = five.shape
+        starts = np.cumsum((0,) + holes)
+        cards = np.empty((m, k, 5), dtype=np.int64)
+        for p in range(k):
+            mine = np.concatenate([ids[:, starts[p]:starts[p + 1]], ids[:, starts[k]:]], axis=1)
+            combos = sevens.subsets(mine.shape[1])[0]
+            cards[:, p] = np.take_along_axis(mine, combos[np.maximum(five[:, p], 0)], axis=1)
+        head, tail = '], "best": [', "]}"
+        if plain is not None and (five >= 0).all():
+            width = plain.shape[1]
+            row = np.full((m, k, 5 * width + 8), ord(" "), dtype=np.uint8)    # "t t t t t", then ", "
+            row[:, :, 0] = row[:, :, 5 * width + 5] = ord('"')
+            row[:, :, 5 * width + 6] = ord(",")
+            for i in range(5):
+                row[:, :, 1 + i * (width + 1):1 + i * (width + 1) + width] = plain[cards[:, :, i]]
+            size = k * (5 * width + 8) - 2
+            flat = row.reshape(m, -1)[:, :size].tobytes().decode("ascii")
+            return [head + flat[i:i + size] + tail for i in range(0, m * size, size)]
+        out = []
+        fmt = self.judge.engine.notation.format
+        for chosen, row in zip(five.tolist(), cards.tolist()):
+            out.append(head + ", ".join(dumps(fmt(c)) if at >= 0 else "null" for at, c in zip(chosen, row)) + tail)
+        return out
+
+    def tokens(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """Each card id's token as the notation writes it (an object array over the lookup's
+        card ids), and the same as rows of bytes where every token is as wide and written by
+        dumps as it is (printable ASCII, no quote or backslash); else None."""
+        if self._tokens is None:
+            lut = self.lut()
+            cards = np.unique(lut[lut >= 0]).tolist()
+            text = np.full(max(cards, default=0) + 1, "", dtype=object)
+            fmt = self.judge.engine.notation.format
+            for card in cards:
+                text[card] = fmt([card])
+            words = {text[c] for c in cards}
+            plain = None
+            if len({len(w) for w in words}) == 1 and all(dumps(w) == '"' + w + '"' and w.isascii() and w.isprintable()
+                                                         for w in words):
+                plain = np.zeros((len(text), len(next(iter(words)))), dtype=np.uint8)
+                for card in cards:
+                    plain[card] = np.frombuffer(text[card].encode("ascii"), dtype=np.uint8)
+            self._tokens = (text, plain)
+        return self._tokens
 
     def _judged(self, js: list[int], hands: list[list[str]], ids: list[Any]) -> tuple[list[int], list[Any], list[str]]:
         """Of the decoded rows (their places, hands, ids), those the table answers (where the

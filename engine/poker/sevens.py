@@ -260,6 +260,73 @@ def best_values(table: np.ndarray, hands: np.ndarray, board: np.ndarray | Sequen
     return best, choice
 
 
+_BLOCK = 1 << 15         # rows of best_fives at a time: its arrays stay in the processor's cache
+
+
+def subsets(r: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 5-subsets of r columns in itertools.combinations' order, as rows; each one's bit
+    mask; and mask -> its place in that order (-1 for a mask of no subset)."""
+    found = _SUBSETS.get(r)
+    if found is None:
+        combos = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64).reshape(-1, 5)
+        masks = (1 << combos).sum(axis=1)
+        where = np.full(1 << r, -1, dtype=np.int64)
+        where[masks] = np.arange(len(combos))
+        found = _SUBSETS[r] = (combos, masks, where)
+    return found
+
+
+_SUBSETS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each row of r >= 5 different positions (in any order): the best value of its fives
+    in ``values`` (a table indexed by colex), which five makes it first (its place in
+    ``itertools.combinations(range(r), 5)`` over the row's columns) and that five's colex index.
+
+    The same answer as sorting every five and taking the first maximum (:func:`best_values`), at a
+    fraction of the work: each row is sorted once, so that every five of its sorted columns is
+    sorted already, and only rows where several fives share the best value are asked which of
+    them comes first in the columns' own order.
+
+    >>> table = np.zeros(21, dtype=int)     # a 7-card deck where two hands are worth 9
+    >>> table[colex([[0, 1, 2, 3, 4], [2, 3, 4, 5, 6]])] = 9
+    >>> best, first, index = best_fives(table, np.array([[6, 5, 4, 3, 2, 1, 0]]), 7)
+    >>> best.tolist(), list(itertools.combinations(range(7), 5))[first[0]], uncolex(index, 7).tolist()
+    ([9], (0, 1, 2, 3, 4), [[2, 3, 4, 5, 6]])
+    """
+    h = np.asarray(cards)
+    m, r = h.shape
+    combos, masks, where = subsets(r)
+    binom = _binom(n)[:, 1:6].astype(np.int32 if _c(n, 5) < (1 << 31) else np.int64)   # C(p, i + 1)
+    columns = [combos[:, i] * 5 + i for i in range(5)]
+    best = np.empty(m, dtype=values.dtype)
+    first = np.empty(m, dtype=np.int64)
+    index = np.empty(m, dtype=binom.dtype)
+    for lo in range(0, m, _BLOCK):
+        part = h[lo:lo + _BLOCK]
+        rows = np.arange(len(part))
+        order = np.argsort(part, axis=1, kind="stable")
+        c = binom[np.take_along_axis(part, order, axis=1)].reshape(len(part), 5 * r)
+        col = c[:, columns[0]]
+        for i in range(1, 5):
+            col += c[:, columns[i]]                    # colex of each sorted five: (rows, fives)
+        v = values[col]
+        at = v.argmax(axis=1)                          # the first best in sorted order
+        top = v[rows, at]
+        mask = (1 << order)[rows[:, None], combos[at]].sum(axis=1)
+        place = where[mask]
+        tied = np.flatnonzero((v == top[:, None]).sum(axis=1) > 1)
+        if len(tied):                                  # which tied five comes first in the columns' order
+            bits = (1 << order[tied])
+            every = sum(bits[:, combos[:, i]] for i in range(5))
+            ranked = np.where(v[tied] == top[tied, None], where[every], len(combos))
+            at[tied] = ranked.argmin(axis=1)
+            place[tied] = ranked[np.arange(len(tied)), at[tied]]
+        best[lo:lo + _BLOCK], first[lo:lo + _BLOCK], index[lo:lo + _BLOCK] = top, place, col[rows, at]
+    return best, first, index
+
+
 # -- all hands of a deck --------------------------------------------------------------------------
 
 def _drops(r: int, j: int) -> np.ndarray:
