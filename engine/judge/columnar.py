@@ -308,61 +308,92 @@ class _Columns:
             js, many = [js[k] for k in keep], [many[k] for k in keep]
         if b'"board"' not in blob and b'"game"' not in blob:          # no showdown in the block
             return self._judged(js, [f.hands for f in many], [f.id for f in many])
+        shown = [k for k, f in enumerate(many) if f.board is not msgspec.UNSET]
+        if len(shown) == len(many):                                   # every row a showdown
+            return self._showdowns(js, many, b'"game"' in blob)
         plain = [k for k, f in enumerate(many) if f.board is msgspec.UNSET and f.game is msgspec.UNSET]
         if len(plain) == len(many):
             return self._judged(js, [f.hands for f in many], [f.id for f in many])
         found = self._judged([js[k] for k in plain], [many[k].hands for k in plain], [many[k].id for k in plain])
-        shows = self._showdowns([j for j, f in zip(js, many) if f.board is not msgspec.UNSET],
-                                [f for f in many if f.board is not msgspec.UNSET])
+        shows = self._showdowns([js[k] for k in shown], [many[k] for k in shown], True)
         merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
         return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
 
-    def _showdowns(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path:
-        Tabled.showdowns) and this path vouches for: 2 to 10 hands and a board, each written as
-        two-character tokens the notation reads as one card, one space between; a game the
-        rules know, whose pot is not split and which has a board; a shape the rules find valid
-        (Tabled._shape); all different cards of the deck.  Read by shape (game, each hand's
-        cards, the board's) as arrays (Tabled.showdown_arrays), written as the judge writes the
-        table's verdict.  Their places, ids and result lines after the id."""
+    def _showdowns(self, js: list[int], many: list[_Fight], games: bool) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded showdowns (``games``: some may name a game), in order, those the table
+        answers (engine.policy's "showdowns" path: Tabled.showdowns) and this path vouches for:
+        2 to 10 hands of one size and a board, each written as two-character tokens the
+        notation reads as one card, one space between, in ASCII; an id as :func:`_good_id`
+        says; a game the rules know, whose pot is not split and which has a board; a shape the
+        rules find valid (Tabled._shape); all different cards of the deck.  Grouped by shape
+        (game, hands, their length, the board's) with array operations, read as arrays
+        (Tabled.showdown_arrays), written as the judge writes the table's verdict.  Their
+        places, ids and result lines after the id."""
         fast = self.judge.fast
         if not js or fast is None or not fast.showdowns:
             return [], [], []
-        groups: dict[tuple, list[int]] = {}
-        for k, f in enumerate(many):
-            if MIN_HANDS <= len(f.hands) <= MAX_HANDS and _good_id(f.id):
-                groups.setdefault((f.game, tuple(map(len, f.hands)), len(f.board)), []).append(k)
-        out: tuple[list[int], list[Any], list[str]] = ([], [], [])
-        for (game, sizes, board), ks in groups.items():
-            found = self._shape(GAME if game is msgspec.UNSET else game, sizes, board)
+        n = len(many)
+        hands = [f.hands for f in many]
+        ids = [f.id for f in many]
+        text = list(map(operator.add, map("".join, hands), (f.board for f in many)))   # hands, then board
+        count = np.fromiter(map(len, hands), dtype=np.int64, count=n)
+        board = np.fromiter((len(f.board) for f in many), dtype=np.int64, count=n)
+        good = (count >= MIN_HANDS) & (count <= MAX_HANDS)
+        blob = "".join(text)
+        if not blob.isascii():                      # rows with other characters: the judge's
+            ascii_ = np.fromiter(map(str.isascii, text), dtype=bool, count=n)
+            good &= ascii_
+            text = [t if a else "" for t, a in zip(text, ascii_.tolist())]
+            blob = "".join(text)
+        types = set(map(type, ids))
+        if not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT or types <= {type(msgspec.UNSET)}):
+            good &= np.fromiter(map(_good_id, ids), dtype=bool, count=n)
+        size = np.fromiter(map(len, text), dtype=np.int64, count=n)
+        start = np.cumsum(size) - size
+        data = np.frombuffer(blob.encode("ascii"), dtype=np.uint8)
+        widths = np.fromiter(map(len, itertools.chain.from_iterable(hands)), dtype=np.int64, count=int(count.sum()))
+        low, high = np.full(n, -1), np.full(n, -2)
+        some = np.flatnonzero(count > 0)
+        if len(some):
+            firsts = (np.cumsum(count) - count)[some]
+            low[some], high[some] = np.minimum.reduceat(widths, firsts), np.maximum.reduceat(widths, firsts)
+        good &= (low == high) & (low < 128) & (board < 128)     # hands of one length; a hand is at most 29
+        names: dict[Any, int] = {}
+        game = np.fromiter((names.setdefault(f.game, len(names)) for f in many), dtype=np.int64, count=n) \
+            if games else np.zeros(n, dtype=np.int64)
+        if not games:
+            names[msgspec.UNSET] = 0
+        named = {code: name for name, code in names.items()}
+        key = ((game * 16 + count) * 128 + low) * 128 + board
+        rows = np.flatnonzero(good)
+        tails = np.full(n, None, dtype=object)
+        done = np.zeros(n, dtype=bool)
+        kinds, which = np.unique(key[rows], return_inverse=True)
+        for u, kind in enumerate(kinds.tolist()):
+            rest, b = divmod(kind, 128)
+            rest, width = divmod(rest, 128)
+            g, players = divmod(rest, 16)
+            name = named[g]
+            found = self._shape(GAME if name is msgspec.UNSET else name, (width,) * players, b)
             if found is None:
                 continue
             shape, first, spaces = found
-            parts: list[str] = []
-            for k in ks:
-                parts += many[k].hands
-                parts.append(many[k].board)
-            text = "".join(parts)
-            if not text.isascii():                  # rows with other characters: the judge's
-                ks = [k for k in ks if all(h.isascii() for h in many[k].hands) and many[k].board.isascii()]
-                if not ks:
-                    continue
-                text = "".join(itertools.chain.from_iterable(many[k].hands + [many[k].board] for k in ks))
-            chars = np.frombuffer(text.encode("ascii"), dtype=np.uint8).reshape(len(ks), -1)
+            mine = rows[which == u]
+            chars = data[start[mine, None] + np.arange(players * width + b)]
             ok = (chars[:, spaces] == 32).all(axis=1)
-            ids = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
-            ok &= (ids >= 0).all(axis=1)
-            pos, fine = fast._positions(np.where(ids >= 0, ids, 0))
+            cards = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
+            ok &= (cards >= 0).all(axis=1)
+            pos, fine = fast._positions(np.where(cards >= 0, cards, 0))
             ok &= fine
-            rows = np.flatnonzero(ok)
-            if not len(rows):
+            if not ok.any():
                 continue
-            five, rank, wins = fast.showdown_arrays(shape, pos[rows])
-            tails = self._lines(shape, ids[rows], five, rank, wins)
-            out[0].extend(js[ks[r]] for r in rows.tolist())
-            out[1].extend(many[ks[r]].id for r in rows.tolist())
-            out[2].extend(tails)
-        return out
+            five, rank, wins = fast.showdown_arrays(shape, pos[ok])
+            tails[mine[ok]] = self._lines(shape, cards[ok], five, rank, wins)
+            done[mine[ok]] = True
+        if done.all():
+            return js, ids, tails.tolist()
+        vouched = np.flatnonzero(done).tolist()
+        return [js[i] for i in vouched], [ids[i] for i in vouched], tails[vouched].tolist()
 
     def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray] | None:
         """A showdown shape this path reads (the game's code, each hand's cards, the board's),
