@@ -44,7 +44,7 @@ from engine.evaluators.workers import SMALL_BATCH
 from engine.interface import EngineView
 from engine.judging import policy, proofcache
 from engine.judging.fivetable import FiveTable
-from engine.judging.shapes import fives_of_shapes
+from engine.judging.shapes import fives_of_shapes, of_allowed
 from engine.poker import sevens
 
 WINNERS = {1: (0,), 2: (1,), 0: (0, 1)}
@@ -63,7 +63,9 @@ class Tabled:
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
-        proofcache.adopt(engine, table)       # the proofs a run before made for these rules
+        proofcache.adopt(engine, table)       # the proofs (and showdown shapes) a run before made for these rules
+        for shape, allowed in proofcache.shapes(table).items():
+            self._shapes[shape] = None if allowed is None else of_allowed(shape, allowed)
         self._where: dict[int, int] | None = None                 # card id -> deck position (beat)
         self._allowed: list[bool | None] = [None, None]            # fights, showdowns (engine.policy)
         n = len(table.cards)
@@ -218,6 +220,8 @@ class Tabled:
         with self._lock:
             for shape, f in found.items():
                 self._shapes.setdefault(shape, f)
+        proofcache.keep(self.engine, self.table, {shape: [a.tolist() for a in f[1]]     # a valid shape's
+                                                  for shape, f in found.items() if f is not None})
 
     def _showdowns(self, shape: tuple, worlds: list["World"]) -> list["Verdict | None"]:
         out: list[Verdict | None] = [None] * len(worlds)

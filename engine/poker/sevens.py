@@ -279,6 +279,25 @@ def subsets(r: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _SUBSETS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 
 
+def _sort_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row of different positions sorted, and the column each sorted entry came from:
+    a column and its position packed into one integer, sorted by compare-exchanges of whole
+    columns (a few times faster than argsort along rows of seven).
+
+    >>> [a.tolist() for a in _sort_rows(np.array([[5, 0, 9]]))]
+    [[[0, 5, 9]], [[1, 0, 2]]]
+    """
+    r = rows.shape[1]
+    packed = np.ascontiguousarray((rows.astype(np.int64) << 8 | np.arange(r)).T)
+    cols = list(packed)
+    for i in range(r - 1):
+        for j in range(r - 1 - i):
+            a, b = cols[j], cols[j + 1]
+            cols[j], cols[j + 1] = np.minimum(a, b), np.maximum(a, b)
+    out = np.stack(cols, axis=1)
+    return out >> 8, out & 255
+
+
 def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For each row of r >= 5 different positions (in any order): the best value of its fives
     in ``values`` (a table indexed by colex), which five makes it first (its place in
@@ -306,8 +325,8 @@ def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tupl
     for lo in range(0, m, _BLOCK):
         part = h[lo:lo + _BLOCK]
         rows = np.arange(len(part))
-        order = np.argsort(part, axis=1, kind="stable")
-        c = np.take(binom, np.take_along_axis(part, order, axis=1), axis=0).reshape(len(part), 5 * r)
+        ranked, order = _sort_rows(part)
+        c = np.take(binom, ranked, axis=0).reshape(len(part), 5 * r)
         col = np.take(c, columns[0], axis=1)
         for i in range(1, 5):
             col += np.take(c, columns[i], axis=1)      # colex of each sorted five: (rows, fives)
@@ -316,7 +335,7 @@ def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tupl
         top = v[rows, at]
         mask = (1 << order)[rows[:, None], combos[at]].sum(axis=1)
         place = where[mask]
-        tied = np.flatnonzero((v == top[:, None]).sum(axis=1) > 1)
+        tied = np.flatnonzero(np.count_nonzero(v == top[:, None], axis=1) > 1)
         if len(tied):                                  # which tied five comes first in the columns' order
             bits = (1 << order[tied])
             every = sum(np.take(bits, combos[:, i], axis=1) for i in range(5))
