@@ -283,10 +283,11 @@ class _Columns:
             if b"\\" in blob:
                 raise ValueError("escapes: line by line")
             many = _MANY.decode(b"[" + b",".join(lines) + b"]")
-            ids = [f.id for f in many]
-            if len(many) != len(lines) or blob.count(b'"hands"') != len(many) \
-                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET) \
-                    or any(_keys(blob, key, many) for key in ("board", "game")):
+            fields = _fields(many)
+            n = len(many)
+            if n != len(lines) or blob.count(b'"hands"') != n or any(
+                    blob.count(b'"' + key.encode() + b'"') != n - column.count(msgspec.UNSET)
+                    for key, column in zip(("id", "board", "game"), (fields[0], fields[2], fields[3]))):
                 raise ValueError("a key written twice, or in a value: line by line")
             js = list(range(len(lines)))
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError, UnicodeDecodeError):
@@ -303,41 +304,45 @@ class _Columns:
                         for key in ("id", "board", "game")):
                     js.append(j)
                     many.append(f)
+            fields = _fields(many)
         if js and max(map(len, lines)) > MAX_ITEM_CHARS:
             keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
             js, many = [js[k] for k in keep], [many[k] for k in keep]
+            fields = _fields(many)
+        ids, hands, boards, games = fields
         if b'"board"' not in blob and b'"game"' not in blob:          # no showdown in the block
-            return self._judged(js, [f.hands for f in many], [f.id for f in many])
-        shown = [k for k, f in enumerate(many) if f.board is not msgspec.UNSET]
-        if len(shown) == len(many):                                   # every row a showdown
-            return self._showdowns(js, many, b'"game"' in blob)
+            return self._judged(js, hands, ids)
+        if msgspec.UNSET not in boards:                               # every row a showdown
+            return self._showdowns(js, ids, hands, boards, games if b'"game"' in blob else None)
         plain = [k for k, f in enumerate(many) if f.board is msgspec.UNSET and f.game is msgspec.UNSET]
         if len(plain) == len(many):
-            return self._judged(js, [f.hands for f in many], [f.id for f in many])
-        found = self._judged([js[k] for k in plain], [many[k].hands for k in plain], [many[k].id for k in plain])
-        shows = self._showdowns([js[k] for k in shown], [many[k] for k in shown], True)
+            return self._judged(js, hands, ids)
+        found = self._judged([js[k] for k in plain], [hands[k] for k in plain], [ids[k] for k in plain])
+        shown = [k for k, b in enumerate(boards) if b is not msgspec.UNSET]
+        shows = self._showdowns([js[k] for k in shown], [ids[k] for k in shown], [hands[k] for k in shown],
+                                [boards[k] for k in shown], [games[k] for k in shown])
         merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
         return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
 
-    def _showdowns(self, js: list[int], many: list[_Fight], games: bool) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded showdowns (``games``: some may name a game), in order, those the table
-        answers (engine.policy's "showdowns" path: Tabled.showdowns) and this path vouches for:
-        2 to 10 hands of one size and a board, each written as two-character tokens the
-        notation reads as one card, one space between, in ASCII; an id as :func:`_good_id`
-        says; a game the rules know, whose pot is not split and which has a board; a shape the
-        rules find valid (Tabled._shape); all different cards of the deck.  Grouped by shape
-        (game, hands, their length, the board's) with array operations, read as arrays
-        (Tabled.showdown_arrays), written as the judge writes the table's verdict.  Their
-        places, ids and result lines after the id."""
+    def _showdowns(self, js: list[int], ids: list[Any], hands: list[list[str]], boards: list[str],
+                   games: list[Any] | None) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded showdowns (their places, ids, hands, boards and games; None: no row
+        names one), in order, those the table answers (engine.policy's "showdowns" path:
+        Tabled.showdowns) and this path vouches for: 2 to 10 hands of one length and a board,
+        each written as two-character tokens the notation reads as one card, one space between,
+        in ASCII; an id as :func:`_good_id` says; a game the rules know, whose pot is not split
+        and which has a board; a shape the rules find valid (Tabled._shape); all different cards
+        of the deck.  Each row is its hands and board joined by NUL (no JSON string holds one
+        unescaped: a row holding any other than the joins is the judge's), grouped by shape with
+        array operations, read as arrays (Tabled.showdown_arrays) and written as the judge
+        writes the table's verdict.  Their places, ids and result lines after the id."""
         fast = self.judge.fast
         if not js or fast is None or not fast.showdowns:
             return [], [], []
-        n = len(many)
-        hands = [f.hands for f in many]
-        ids = [f.id for f in many]
-        text = list(map(operator.add, map("".join, hands), (f.board for f in many)))   # hands, then board
+        n = len(js)
+        text = list(map(operator.add, map("\0".join, hands), map("\0".__add__, boards)))
         count = np.fromiter(map(len, hands), dtype=np.int64, count=n)
-        board = np.fromiter((len(f.board) for f in many), dtype=np.int64, count=n)
+        board = np.fromiter(map(len, boards), dtype=np.int64, count=n)
         good = (count >= MIN_HANDS) & (count <= MAX_HANDS)
         blob = "".join(text)
         if not blob.isascii():                      # rows with other characters: the judge's
@@ -351,36 +356,30 @@ class _Columns:
         size = np.fromiter(map(len, text), dtype=np.int64, count=n)
         start = np.cumsum(size) - size
         data = np.frombuffer(blob.encode("ascii"), dtype=np.uint8)
-        widths = np.fromiter(map(len, itertools.chain.from_iterable(hands)), dtype=np.int64, count=int(count.sum()))
-        low, high = np.full(n, -1), np.full(n, -2)
-        some = np.flatnonzero(count > 0)
-        if len(some):
-            firsts = (np.cumsum(count) - count)[some]
-            low[some], high[some] = np.minimum.reduceat(widths, firsts), np.maximum.reduceat(widths, firsts)
-        good &= (low == high) & (low < 128) & (board < 128)     # hands of one length; a hand is at most 29
-        names: dict[Any, int] = {}
-        game = np.fromiter((names.setdefault(f.game, len(names)) for f in many), dtype=np.int64, count=n) \
-            if games else np.zeros(n, dtype=np.int64)
-        if not games:
-            names[msgspec.UNSET] = 0
+        hand, rest = np.divmod(size - board, np.maximum(count, 1))       # a hand and its join
+        good &= (rest == 0) & (hand >= 1) & (hand <= 64) & (board < 64)
+        names: dict[Any, int] = {msgspec.UNSET: 0}
+        game = np.zeros(n, dtype=np.int64) if games is None else \
+            np.fromiter((names.setdefault(g, len(names)) for g in games), dtype=np.int64, count=n)
         named = {code: name for name, code in names.items()}
-        key = ((game * 16 + count) * 128 + low) * 128 + board
+        key = ((game * 16 + count) * 64 + hand - 1) * 64 + board
         rows = np.flatnonzero(good)
         tails = np.full(n, None, dtype=object)
         done = np.zeros(n, dtype=bool)
         kinds, which = np.unique(key[rows], return_inverse=True)
         for u, kind in enumerate(kinds.tolist()):
-            rest, b = divmod(kind, 128)
-            rest, width = divmod(rest, 128)
-            g, players = divmod(rest, 16)
+            rest_, b = divmod(kind, 64)
+            rest_, width = divmod(rest_, 64)
+            g, players = divmod(rest_, 16)
             name = named[g]
             found = self._shape(GAME if name is msgspec.UNSET else name, (width,) * players, b)
             if found is None:
                 continue
-            shape, first, spaces = found
+            shape, first, spaces, joins = found
             mine = rows[which == u]
-            chars = data[start[mine, None] + np.arange(players * width + b)]
-            ok = (chars[:, spaces] == 32).all(axis=1)
+            chars = data[start[mine, None] + np.arange(players * (width + 1) + b)]
+            ok = (chars[:, spaces] == 32).all(axis=1) & (chars[:, joins] == 0).all(axis=1)
+            ok &= np.count_nonzero(chars == 0, axis=1) == players              # no NUL but the joins
             cards = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
             ok &= (cards >= 0).all(axis=1)
             pos, fine = fast._positions(np.where(cards >= 0, cards, 0))
@@ -395,13 +394,13 @@ class _Columns:
         vouched = np.flatnonzero(done).tolist()
         return [js[i] for i in vouched], [ids[i] for i in vouched], tails[vouched].tolist()
 
-    def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray] | None:
+    def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray] | None:
         """A showdown shape this path reads (the game's code, each hand's cards, the board's),
-        with the characters where its rows' tokens start and where a space must be, from the
-        lengths of its hands and board as written; None where it does not vouch for the shape:
-        an unknown game, a split pot (its low half is another rule set's), a game without a
-        board, a hand or a board not of whole tokens, too many cards, a shape the rules find
-        invalid."""
+        with the characters of its rows (hands and board joined by NUL) where a token starts,
+        where a space must be and where a join, from the lengths of its hands and board as
+        written; None where it does not vouch for the shape: an unknown game, a split pot (its
+        low half is another rule set's), a game without a board, a hand or a board not of whole
+        tokens, too many cards, a shape the rules find invalid."""
         key = (game, sizes, board)
         if key in self._shapes:
             return self._shapes[key]
@@ -423,10 +422,11 @@ class _Columns:
         assert self.judge.fast is not None
         if self.judge.fast._shape(shape) is None:
             return None
-        offsets = np.cumsum([0] + list(lengths))
+        offsets = np.cumsum([0] + [n + 1 for n in lengths])
         first = np.array([o + 3 * i for o, c in zip(offsets, cards) for i in range(c)], dtype=np.int64)
         spaces = np.array([o + 3 * i + 2 for o, c in zip(offsets, cards) for i in range(c - 1)], dtype=np.int64)
-        self._shapes[key] = (shape, first, spaces)
+        joins = offsets[1:-1] - 1
+        self._shapes[key] = (shape, first, spaces, joins)
         return self._shapes[key]
 
     def _lines(self, shape: tuple, ids: np.ndarray, five: np.ndarray, rank: np.ndarray,
@@ -494,9 +494,14 @@ class _Columns:
             row[:, :, 5 * width + 6] = ord(",")
             for i in range(5):
                 row[:, :, 1 + i * (width + 1):1 + i * (width + 1) + width] = plain[cards[:, :, i]]
-            size = k * (5 * width + 8) - 2
-            flat = row.reshape(m, -1)[:, :size].tobytes().decode("ascii")
-            return [head + flat[i:i + size] + tail for i in range(0, m * size, size)]
+            inner = k * (5 * width + 8) - 2
+            size = len(head) + inner + len(tail)
+            line = np.empty((m, size), dtype=np.uint8)
+            line[:, :len(head)] = np.frombuffer(head.encode("ascii"), dtype=np.uint8)
+            line[:, len(head):len(head) + inner] = row.reshape(m, -1)[:, :inner]
+            line[:, len(head) + inner:] = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)
+            flat = line.tobytes().decode("ascii")
+            return [flat[i:i + size] for i in range(0, m * size, size)]
         out = []
         fmt = self.judge.engine.notation.format
         for chosen, row in zip(five.tolist(), cards.tolist()):
@@ -509,7 +514,7 @@ class _Columns:
         dumps as it is (printable ASCII, no quote or backslash); else None."""
         if self._tokens is None:
             lut = self.lut()
-            cards = np.unique(lut[lut >= 0]).tolist()
+            cards = sorted(set(lut[lut >= 0].tolist()))         # (np.unique would import numpy.ma)
             text = np.full(max(cards, default=0) + 1, "", dtype=object)
             fmt = self.judge.engine.notation.format
             for card in cards:
@@ -582,11 +587,14 @@ class _Columns:
         return line[len('{"id": 0'):]
 
 
-def _keys(blob: bytes, key: str, many: list[_Fight]) -> bool:
-    """Whether ``"key"`` is written in the block other than once for each row that has it (a
-    key written twice, or in a value): a block without escapes, so every key is written as read."""
-    written = blob.count(b'"' + key.encode() + b'"')
-    return bool(written) and written != sum(1 for f in many if getattr(f, key) is not msgspec.UNSET)
+_FIELD = operator.attrgetter("id", "hands", "board", "game")
+
+
+def _fields(many: list[_Fight]) -> tuple[list[Any], list[list[str]], list[Any], list[Any]]:
+    """The decoded rows' ids, hands, boards and games (UNSET where a row has none), as columns."""
+    if not many:
+        return [], [], [], []
+    return tuple(map(list, zip(*map(_FIELD, many))))       # type: ignore[return-value]
 
 
 def _good_id(ident: Any) -> bool:

@@ -269,11 +269,12 @@ class Tabled:
         best_five = np.empty((m, k), dtype=np.int64)
         best_rank = np.empty((m, k), dtype=np.int64)
         starts = np.cumsum((0,) + holes)
-        mine = [np.concatenate([pos[:, starts[p]:starts[p + 1]], pos[:, starts[k]:]], axis=1) for p in range(k)]
+        places = [list(range(starts[p], starts[p + 1])) + list(range(starts[k], starts[k] + board)) for p in range(k)]
+        mine = [pos[:, places[p]] for p in range(k)]          # hand + board
         same = [p for p in range(k) if every[p] and holes[p] == holes[0]]
         values = self._values()
         if same:                                     # stacked: one call for those players
-            stack = np.stack([mine[p] for p in same], axis=1).reshape(m * len(same), -1)
+            stack = pos[:, [places[p] for p in same]].reshape(m * len(same), -1)
             value, first, index = sevens.best_fives(values, stack, n)
             best_value[:, same] = value.reshape(m, len(same))
             best_five[:, same] = first.reshape(m, len(same))

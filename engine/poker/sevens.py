@@ -288,14 +288,17 @@ def _sort_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     [[[0, 5, 9]], [[1, 0, 2]]]
     """
     r = rows.shape[1]
-    packed = np.ascontiguousarray((rows.astype(np.int64) << 8 | np.arange(r)).T)
+    kind = np.int16 if r <= 16 and (not rows.size or rows.max() < (1 << 11)) else np.int64
+    packed = np.ascontiguousarray((rows.astype(kind) << 4 | np.arange(r, dtype=kind)).T) if kind == np.int16 \
+        else np.ascontiguousarray((rows.astype(np.int64) << 8 | np.arange(r)).T)
     cols = list(packed)
     for i in range(r - 1):
         for j in range(r - 1 - i):
             a, b = cols[j], cols[j + 1]
             cols[j], cols[j + 1] = np.minimum(a, b), np.maximum(a, b)
     out = np.stack(cols, axis=1)
-    return out >> 8, out & 255
+    shift, low = (4, 15) if kind == np.int16 else (8, 255)
+    return out >> shift, out & low
 
 
 def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
