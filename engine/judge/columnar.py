@@ -1,4 +1,4 @@
-"""JSON Lines batches of two-hand fights judged in blocks, off the five-card table (issue 35).
+"""JSON Lines batches of fights and showdowns judged in blocks, off the five-card table (issue 35).
 
 ``poker judge`` of a JSON Lines file reads it here in blocks of about 4 MB.  Each block is decoded
 at once by msgspec into fights of a fixed shape (``hands``, an optional ``id``); the hands' text
@@ -9,7 +9,10 @@ reads fights off the table at all (engine.policy's "fights" path, asked through
 ``hands`` and ``id`` each once (no escape, no other key), two hands each written ``"AH KH QH JH TH"``
 (five tokens the notation reads as one card each, one space between), ten different cards of the
 table's deck, an id that is absent, null, a string without control characters or an integer of
-64 bits.  Every other row (a showdown, a bad card, a shared card, a duplicate or unknown key, a
+64 bits.  A showdown (a ``board``, maybe a ``game``) is read likewise where the judge reads
+showdowns off the table (engine.policy's "showdowns" path, :attr:`engine.judging.tabled.Tabled.showdowns`),
+by shape, as arrays (:meth:`_Columns._showdowns` says which rows it vouches for).  Every other row
+(a bad card, a shared card, a split pot, a game without a board, a duplicate or unknown key, a
 syntax error, a blank line) goes, in its place, through the reader and the judge of every other
 batch (:func:`engine.batch.json_line`, :class:`engine.judge.Judge`), so the output is the same,
 byte for byte, and N fights in give N results out, in order.  Each vouched result's line is the
@@ -387,7 +390,7 @@ class _Columns:
             if not ok.any():
                 continue
             five, rank, wins = fast.showdown_arrays(shape, pos[ok])
-            tails[mine[ok]] = self._lines(shape, cards[ok], five, rank, wins)
+            tails[mine[ok]] = np.asarray(self._lines(shape, cards[ok], five, rank, wins), dtype=object)
             done[mine[ok]] = True
         if done.all():
             return js, ids, tails.tolist()
@@ -435,7 +438,7 @@ class _Columns:
         card ids: the hands, then the board; each player's five, rank and whether it wins), as
         the judge writes them (Judge._result, dumps): each part of a line made once (a rank's
         category, a set of winners) and each player's five from its cards' tokens."""
-        _, holes, board = shape
+        holes = shape[1]
         m, k = rank.shape
         pieces = self._pieces(k)
         code = (wins.astype(np.int64) << np.arange(k)).sum(axis=1)
@@ -445,7 +448,7 @@ class _Columns:
             columns.append(pieces[1][p][rank[:, p] - low].tolist())
         for p in range(k):
             columns.append(pieces[2][p][rank[:, p] - low].tolist())
-        columns.append(self._best(holes, board, ids, five))
+        columns.append(self._best(holes, ids, five))
         return list(map("".join, zip(*columns)))
 
     def _pieces(self, k: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
@@ -473,7 +476,7 @@ class _Columns:
             found = self._made_pieces[k] = (winners, rank_parts, category_parts)
         return found
 
-    def _best(self, holes: tuple[int, ...], board: int, ids: np.ndarray, five: np.ndarray) -> list[str]:
+    def _best(self, holes: tuple[int, ...], ids: np.ndarray, five: np.ndarray) -> list[str]:
         """The ``"best"`` part of each row's line: each player's five (its place in the
         combinations of hand + board; -1: none) as the notation writes those cards (dumps), in
         the order of hand + board.  Where every card's token is as wide and plain ASCII, the

@@ -11,8 +11,9 @@ cheap: the sets with the same two top cards u < t form one contiguous block, and
 such a set, one card short, lies in a contiguous slice of the table below it (see `_lift_blocks`).
 
 The public functions: `colex` and `five_hands` (the table's order), `best_values` (the best five
-of a batch of hands, e.g. sampled 7-card hands to cross-check against the rules), `best_histogram`
-(every k-card hand of the deck) and `equity`.
+of a batch of hands, e.g. sampled 7-card hands to cross-check against the rules), `best_fives` (the
+same, and which five makes it, for the showdowns of a batch), `best_histogram` (every k-card hand
+of the deck) and `equity`.
 """
 
 from __future__ import annotations
