@@ -21,7 +21,7 @@ from conftest import edit
 from engine import Engine
 from engine.io import fights as batch
 from engine.io.results import write_results
-from engine.judge import Judge
+from engine.judge import Judge, columnar
 from engine.poker import sevens
 from test_columnar import DECK, columns, good, today
 
@@ -107,6 +107,50 @@ def test_showdowns_of_one_shape_in_one_big_block(engine):
     data = jsonl([deal(rng, rng.randint(2, 9), ident=i + 1) for i in range(20_000)])
     mine, judge = columns(engine, data, "jsonl")
     assert mine == today(engine, data, "jsonl") and judge.vouched == 20_000
+
+
+def test_showdowns_however_the_json_is_laid_out(engine):
+    """Lines as json.dumps writes them (read without decoding) among the same showdowns written
+    otherwise (compact, keys in another order, spaces, an id of 19 digits, negative, a string,
+    none, a game named): today's bytes, every row read off the table, in order."""
+    rng = random.Random(21)
+    lines = []
+    for i in range(600):
+        fight = deal(rng, rng.randint(2, 9), ident=rng.choice([i, 0, 10 ** 17 + i, 2 ** 63 - 1 - i, -i, "s%d" % i,
+                                                               None, 123456789012345678]))
+        way = rng.random()
+        if way < 0.6:
+            lines.append(json.dumps(fight))
+        elif way < 0.7:
+            lines.append(json.dumps(fight, separators=(",", ":")))
+        elif way < 0.8:
+            lines.append(json.dumps(dict(reversed(list(fight.items())))))
+        elif way < 0.9:
+            lines.append(json.dumps(fight).replace('": ', '" : ', 1))
+        else:
+            lines.append(json.dumps({**fight, "game": "holdem"}))
+    data = jsonl(lines)
+    mine, judge = columns(engine, data, "jsonl", read=9_000)
+    assert mine == today(engine, data, "jsonl") and judge.vouched == len(lines)
+
+
+def test_the_lines_read_without_decoding_are_exactly_json_dumps_layout(engine):
+    """columnar._Columns._canonical reads a line only when it is json.dumps' layout of an id of
+    at most 18 digits, hands of one length and a board; the rest is left to msgspec."""
+    rng = random.Random(3)
+    base = deal(rng, 3, ident=None)
+    rows = [({"id": 0, **base}, True), ({"id": 7, **base}, True), ({"id": 10 ** 17, **base}, True),
+            ({"id": 10 ** 18, **base}, False), ({"id": -3, **base}, False), ({"id": "x", **base}, False),
+            ({**base}, False), ({"id": 8, **base, "game": "holdem"}, False),
+            ({"id": 9, "hands": ["AH KH", "QD JD 2C"], "board": "3C 4D 5S 6H 8C"}, False)]
+    lines = [(json.dumps(f) + "\n").encode() for f, _ in rows]
+    lines.insert(2, (json.dumps(rows[1][0], separators=(",", ":")) + "\n").encode())
+    read = [True, True, False] + [r for _, r in rows[2:]]
+    judge = Judge(engine, table=True)
+    judge._look(0)
+    got, ids, tails = columnar._Columns(judge, "x")._canonical(b"".join(lines), lines)
+    assert got == [j for j, r in enumerate(read) if r] and ids == [0, 7, 10 ** 17]
+    assert all(t.startswith(', "result": ') for t in tails)
 
 
 HOSTILE = [

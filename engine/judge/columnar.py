@@ -279,9 +279,27 @@ class _Columns:
 
     def _read(self, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
         """The rows of the block this path vouches for: their lines, ids and result lines after
-        the id.  The block is decoded at once; where that fails (a blank line, a row of another
-        shape), line by line."""
+        the id.  Showdowns laid out as json.dumps writes them are read by :meth:`_canonical`
+        without decoding; the other lines are decoded (:meth:`_decode`)."""
         blob = b"".join(lines)
+        fast = self.judge.fast
+        if b'"board"' not in blob or fast is None or not fast.showdowns:
+            return self._decode(lines, blob)
+        rows, ids, tails = self._canonical(blob, lines)
+        if len(rows) == len(lines):
+            return rows, ids, tails
+        taken = set(rows)
+        rest = [j for j in range(len(lines)) if j not in taken]
+        part = [lines[j] for j in rest]
+        others = self._decode(part, b"".join(part))
+        merged = sorted(zip(rows + [rest[j] for j in others[0]], ids + others[1], tails + others[2]),
+                        key=lambda r: r[0])
+        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+
+    def _decode(self, lines: list[bytes], blob: bytes) -> tuple[list[int], list[Any], list[str]]:
+        """The rows of these lines this path vouches for, decoded by msgspec: their places,
+        ids and result lines after the id.  The lines are decoded at once; where that fails (a
+        blank line, a row of another shape), line by line."""
         try:
             if b"\\" in blob:
                 raise ValueError("escapes: line by line")
@@ -357,19 +375,33 @@ class _Columns:
         if not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT or types <= {type(msgspec.UNSET)}):
             good &= np.fromiter(map(_good_id, ids), dtype=bool, count=n)
         size = np.fromiter(map(len, text), dtype=np.int64, count=n)
-        start = np.cumsum(size) - size
-        data = np.frombuffer(blob.encode("ascii"), dtype=np.uint8)
-        hand, rest = np.divmod(size - board, np.maximum(count, 1))       # a hand and its join
-        good &= (rest == 0) & (hand >= 1) & (hand <= 64) & (board < 64)
         names: dict[Any, int] = {msgspec.UNSET: 0}
         game = np.zeros(n, dtype=np.int64) if games is None else \
             np.fromiter((names.setdefault(g, len(names)) for g in games), dtype=np.int64, count=n)
-        named = {code: name for name, code in names.items()}
-        key = ((game * 16 + count) * 64 + hand - 1) * 64 + board
-        rows = np.flatnonzero(good)
+        tails, done = self._by_shape(np.frombuffer(blob.encode("ascii"), dtype=np.uint8), size, count, board,
+                                     good, game, {code: name for name, code in names.items()})
+        if done.all():
+            return js, ids, tails.tolist()
+        vouched = np.flatnonzero(done).tolist()
+        return [js[i] for i in vouched], [ids[i] for i in vouched], tails[vouched].tolist()
+
+    def _by_shape(self, data: np.ndarray, size: np.ndarray, count: np.ndarray, board: np.ndarray,
+                  good: np.ndarray, game: np.ndarray, named: dict[int, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """Showdowns as rows of bytes one after another in ``data`` (each its hands and board
+        joined by NUL, ``size`` bytes; ``count`` hands, a board of ``board`` bytes, ``good``: worth
+        reading, ``game``: its game's number in ``named``, UNSET for none): each row's result line
+        after the id (an object array) and whether it was read off the table."""
+        n = len(size)
         tails = np.full(n, None, dtype=object)
         done = np.zeros(n, dtype=bool)
+        start = np.cumsum(size) - size
+        hand, rest = np.divmod(size - board, np.maximum(count, 1))       # a hand and its join
+        good = good & (rest == 0) & (hand >= 1) & (hand <= 64) & (board < 64)
+        key = ((game * 16 + count) * 64 + hand - 1) * 64 + board
+        rows = np.flatnonzero(good)
         kinds, which = np.unique(key[rows], return_inverse=True)
+        fast = self.judge.fast
+        assert fast is not None
         for u, kind in enumerate(kinds.tolist()):
             rest_, b = divmod(kind, 64)
             rest_, width = divmod(rest_, 64)
@@ -392,10 +424,75 @@ class _Columns:
             five, rank, wins = fast.showdown_arrays(shape, pos[ok])
             tails[mine[ok]] = np.asarray(self._lines(shape, cards[ok], five, rank, wins), dtype=object)
             done[mine[ok]] = True
-        if done.all():
-            return js, ids, tails.tolist()
-        vouched = np.flatnonzero(done).tolist()
-        return [js[i] for i in vouched], [ids[i] for i in vouched], tails[vouched].tolist()
+        return tails, done
+
+    def _canonical(self, blob: bytes, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
+        """The showdowns among these lines written exactly as json.dumps writes
+        ``{"id": N, "hands": ["…", …], "board": "…"}`` (N a non-negative integer of at most 18
+        digits; no escape, no other key, one space after each colon and comma), read without
+        decoding: the lines are grouped by where their quotes are, each group's fixed bytes
+        compared with the one layout those quotes allow, its id's digits read as a number and
+        its hands and board joined by NUL as :meth:`_showdowns` joins them (:meth:`_by_shape`).
+        Any other line is left to :meth:`_decode`.  Their places, ids and result lines."""
+        data = np.frombuffer(blob, dtype=np.uint8)
+        length = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+        start = np.cumsum(length) - length
+        body = length - (data[start + length - 1] == 10)                 # without its line break
+        quotes = np.flatnonzero(data == 34)
+        first_quote = np.searchsorted(quotes, start)
+        k = (np.searchsorted(quotes, start + body) - first_quote - 8) // 2
+        every = (k >= MIN_HANDS) & (k <= MAX_HANDS) & (body <= MAX_ITEM_CHARS) & (body > 0)
+        every &= (np.searchsorted(quotes, start + body) - first_quote) % 2 == 0
+        places: list[np.ndarray] = []
+        numbers: list[np.ndarray] = []
+        texts: list[np.ndarray] = []
+        sizes: list[np.ndarray] = []
+        counts: list[np.ndarray] = []
+        boards: list[np.ndarray] = []
+        for players in np.unique(k[every]).tolist():
+            mine = np.flatnonzero(every & (k == players))
+            at = quotes[first_quote[mine, None] + np.arange(2 * players + 8)] - start[mine, None]
+            hand = at[:, 5:2 * players + 4:2] - at[:, 4:2 * players + 4:2] - 1
+            board = at[:, 2 * players + 7] - at[:, 2 * players + 6] - 1
+            digits_ = at[:, 2] - 9
+            same = (hand.min(axis=1) == hand.max(axis=1)) & (hand[:, 0] > 0) & (hand[:, 0] < 64) \
+                & (board > 0) & (board < 64) & (digits_ > 0) & (digits_ <= 18)
+            mine, at = mine[same], at[same]                 # hands of one length, as the shapes need
+            key = (digits_[same] * 64 + hand[same, 0]) * 64 + board[same]
+            kinds, which, firsts = _groups(key)
+            for u in range(len(kinds)):
+                rows = mine[which == u]
+                quoted = at[which == u]
+                kind = quoted[0].tolist()
+                layout = _layout(kind, int(body[rows[0]]), players)
+                if layout is None:
+                    continue
+                rows = rows[(quoted == quoted[0]).all(axis=1) & (body[rows] == body[rows[0]])]
+                template, fixed, digits, content = layout
+                chars = data[start[rows, None] + np.arange(int(body[rows[0]]))]
+                id_digits = chars[:, digits]
+                ok = (chars[:, fixed] == template).all(axis=1) & ((id_digits >= 48) & (id_digits <= 57)).all(axis=1)
+                if len(digits) > 1:
+                    ok &= id_digits[:, 0] != 48                                 # no leading zero
+                if not ok.any():
+                    continue
+                rows, chars, id_digits = rows[ok], chars[ok], id_digits[ok]
+                joined = np.where(content >= 0, chars[:, np.maximum(content, 0)], 0).astype(np.uint8)
+                places.append(rows)
+                numbers.append((id_digits.astype(np.int64) - 48) @ (10 ** np.arange(len(digits) - 1, -1, -1)))
+                texts.append(joined.reshape(-1))
+                sizes.append(np.full(len(rows), joined.shape[1]))
+                counts.append(np.full(len(rows), players))
+                boards.append(np.full(len(rows), kind[2 * players + 7] - kind[2 * players + 6] - 1))
+        if not places:
+            return [], [], []
+        rows = np.concatenate(places)
+        tails, done = self._by_shape(np.concatenate(texts), np.concatenate(sizes), np.concatenate(counts),
+                                     np.concatenate(boards), np.ones(len(rows), dtype=bool),
+                                     np.zeros(len(rows), dtype=np.int64), {0: msgspec.UNSET})
+        order = np.argsort(rows[done], kind="stable")
+        return (rows[done][order].tolist(), np.concatenate(numbers)[done][order].tolist(),
+                tails[done][order].tolist())
 
     def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray] | None:
         """A showdown shape this path reads (the game's code, each hand's cards, the board's),
@@ -588,6 +685,55 @@ class _Columns:
         if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
             raise AssertionError(line)
         return line[len('{"id": 0'):]
+
+
+def _groups(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct keys, each element's group and each group's first element (np.unique of a
+    flat array, with its inverse)."""
+    kinds, firsts, which = np.unique(key, return_index=True, return_inverse=True)
+    return kinds, which.reshape(-1), firsts
+
+
+def _layout(quotes: list[int], size: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The one way json.dumps writes ``{"id": N, "hands": [...], "board": "..."}`` with its
+    quotes at these places in a line of ``size`` bytes: the bytes it fixes and where they are,
+    where the id's digits are, and for the hands and board joined by NUL, where each byte comes
+    from (-1: a NUL); None where no such line has its quotes there.
+
+    >>> template, fixed, digits, content = _layout([1, 4, 10, 16, 20, 26, 29, 35, 39, 45, 48, 63], 65, 2)
+    >>> bytes(template).decode(), digits.tolist(), bytes(np.where(content < 0, 124, 88).astype(np.uint8)).decode()
+    ('{"id": , "hands": ["", ""], "board": ""}', [7], 'XXXXX|XXXXX|XXXXXXXXXXXXXX')
+    """
+    if quotes[:2] != [1, 4] or quotes[2] < 10 or quotes[2] - 9 > 18:
+        return None
+    d = quotes[2] - 9                                      # the id's digits
+    text = bytearray(size)
+    fixed = np.zeros(size, dtype=bool)
+
+    def put(at: int, piece: bytes) -> bool:
+        if at < 0 or at + len(piece) > size or fixed[at:at + len(piece)].any():
+            return False
+        text[at:at + len(piece)] = piece
+        fixed[at:at + len(piece)] = True
+        return True
+    ok = put(0, b'{"id": ') and put(7 + d, b', "hands": [')
+    content: list[int] = []
+    for h in range(players):
+        begin, end = quotes[4 + 2 * h], quotes[5 + 2 * h]
+        ok = ok and end > begin + 1 and put(begin, b'"') and put(end, b'"')
+        ok = ok and (h == 0 and begin == 7 + d + 12 or h > 0 and put(begin - 2, b", "))
+        content += list(range(begin + 1, end)) + [-1]
+    last = quotes[3 + 2 * players]
+    ok = ok and put(last + 1, b'], "board": "') and quotes[4 + 2 * players] == last + 4 \
+        and quotes[5 + 2 * players] == last + 10 and quotes[6 + 2 * players] == last + 13
+    begin, end = quotes[6 + 2 * players], quotes[7 + 2 * players]
+    ok = ok and end > begin + 1 and put(end, b'"}') and end + 2 == size
+    if not ok or fixed.sum() + d + sum(1 for c in content if c >= 0) + (end - begin - 1) != size:
+        return None
+    content += list(range(begin + 1, end))
+    where = np.flatnonzero(fixed)
+    return (np.frombuffer(bytes(text), dtype=np.uint8)[where], where, np.arange(7, 7 + d),
+            np.asarray(content, dtype=np.int64))
 
 
 _FIELD = operator.attrgetter("id", "hands", "board", "game")
