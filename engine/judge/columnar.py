@@ -412,7 +412,7 @@ class _Columns:
                 continue
             shape, first, spaces, joins = found
             mine = rows[which == u]
-            chars = data[start[mine, None] + np.arange(players * (width + 1) + b)]
+            chars = _rows(data, start[mine], players * (width + 1) + b)
             ok = (chars[:, spaces] == 32).all(axis=1) & (chars[:, joins] == 0).all(axis=1)
             ok &= np.count_nonzero(chars == 0, axis=1) == players              # no NUL but the joins
             cards = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
@@ -469,7 +469,7 @@ class _Columns:
                     continue
                 rows = rows[(quoted == quoted[0]).all(axis=1) & (body[rows] == body[rows[0]])]
                 template, fixed, digits, content = layout
-                chars = data[start[rows, None] + np.arange(int(body[rows[0]]))]
+                chars = _rows(data, start[rows], int(body[rows[0]]))
                 id_digits = chars[:, digits]
                 ok = (chars[:, fixed] == template).all(axis=1) & ((id_digits >= 48) & (id_digits <= 57)).all(axis=1)
                 if len(digits) > 1:
@@ -685,6 +685,18 @@ class _Columns:
         if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
             raise AssertionError(line)
         return line[len('{"id": 0'):]
+
+
+def _rows(data: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
+    """The ``width`` bytes of ``data`` from each start, as rows (copied from a strided view of
+    every window, without an array of every byte's index).
+
+    >>> _rows(np.frombuffer(b"abcdef", dtype=np.uint8), np.array([0, 3]), 2).tobytes()
+    b'abde'
+    """
+    if len(data) < width:
+        return np.empty((0, width), dtype=data.dtype)
+    return np.lib.stride_tricks.sliding_window_view(data, width)[starts]
 
 
 def _groups(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
