@@ -317,3 +317,14 @@ def test_yaml_output_of_a_showdown_batch_reads_back(engine):
     data = jsonl([deal(rng, rng.randint(2, 9)) for _ in range(300)])
     mine, _ = columns(engine, data, "yaml")
     assert len(yaml.safe_load(mine)["results"]) == 300
+
+
+def test_the_fives_written_one_by_one_where_tokens_differ_in_width(engine, monkeypatch):
+    """Where the notation's tokens are not all as wide (or not plain ASCII), each player's five is
+    written by the notation and dumps, one by one: the same bytes."""
+    rng = random.Random(14)
+    data = jsonl([deal(rng, rng.randint(2, 9)) for _ in range(200)])
+    tokens = columnar._Columns.tokens
+    monkeypatch.setattr(columnar._Columns, "tokens", lambda self: (tokens(self)[0], None))
+    mine, judge = columns(engine, data, "jsonl")
+    assert mine == today(engine, data, "jsonl") and judge.vouched == 200

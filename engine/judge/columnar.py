@@ -576,32 +576,29 @@ class _Columns:
     def _best(self, holes: tuple[int, ...], ids: np.ndarray, five: np.ndarray) -> list[str]:
         """The ``"best"`` part of each row's line: each player's five (its place in the
         combinations of hand + board; -1: none) as the notation writes those cards (dumps), in
-        the order of hand + board.  Where every card's token is as wide and plain ASCII, the
-        parts are laid out as bytes, a row at a time."""
+        the order of hand + board (every hand of one size, as :meth:`_by_shape` groups them).
+        Where every card's token is as wide and plain ASCII, the parts are laid out as bytes."""
         text, plain = self.tokens()
         m, k = five.shape
         starts = np.cumsum((0,) + holes)
-        cards = np.empty((m, k, 5), dtype=np.int64)
-        for p in range(k):
-            mine = np.concatenate([ids[:, starts[p]:starts[p + 1]], ids[:, starts[k]:]], axis=1)
-            combos = sevens.subsets(mine.shape[1])[0]
-            cards[:, p] = np.take_along_axis(mine, combos[np.maximum(five[:, p], 0)], axis=1)
+        board = list(range(starts[k], ids.shape[1]))
+        mine = ids[:, [list(range(starts[p], starts[p + 1])) + board for p in range(k)]]   # (hands of one size)
+        combos = sevens.subsets(mine.shape[2])[0]
+        cards = np.take_along_axis(mine, combos[np.maximum(five, 0)], axis=2)
         head, tail = '], "best": [', "]}"
         if plain is not None and (five >= 0).all():
             width = plain.shape[1]
-            row = np.full((m, k, 5 * width + 8), ord(" "), dtype=np.uint8)    # "t t t t t", then ", "
-            row[:, :, 0] = row[:, :, 5 * width + 5] = ord('"')
-            row[:, :, 5 * width + 6] = ord(",")
-            for i in range(5):
-                row[:, :, 1 + i * (width + 1):1 + i * (width + 1) + width] = plain[cards[:, :, i]]
-            inner = k * (5 * width + 8) - 2
-            size = len(head) + inner + len(tail)
-            line = np.empty((m, size), dtype=np.uint8)
+            line = np.empty((m, len(head) + k * (5 * width + 8) + 1), dtype=np.uint8)
             line[:, :len(head)] = np.frombuffer(head.encode("ascii"), dtype=np.uint8)
-            line[:, len(head):len(head) + inner] = row.reshape(m, -1)[:, :inner]
-            line[:, len(head) + inner:] = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)
-            flat = line.tobytes().decode("ascii")
-            return [flat[i:i + size] for i in range(0, m * size, size)]
+            row = line[:, len(head):-1].reshape(m, k, 5 * width + 8)        # '"t t t t t", ' a player
+            words = row[:, :, 1:5 * width + 6].reshape(m, k, 5, width + 1)
+            words[:, :, :, :width] = plain[cards]
+            words[:, :, :, width] = ord(" ")
+            row[:, :, 0] = row[:, :, 5 * width + 5] = ord('"')
+            row[:, :, 5 * width + 6:] = np.frombuffer(b", ", dtype=np.uint8)
+            line[:, -3:-1] = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)   # the last ", " is "]}"
+            line[:, -1] = ord("\n")
+            return line.tobytes().decode("ascii").split("\n")[:-1]
         out = []
         fmt = self.judge.engine.notation.format
         for chosen, row in zip(five.tolist(), cards.tolist()):
