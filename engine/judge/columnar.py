@@ -449,7 +449,7 @@ class _Columns:
         sizes: list[np.ndarray] = []
         counts: list[np.ndarray] = []
         boards: list[np.ndarray] = []
-        for players in np.unique(k[every]).tolist():
+        for players in sorted(set(k[every].tolist())):          # (np.unique would import numpy.ma)
             mine = np.flatnonzero(every & (k == players))
             at = quotes[first_quote[mine, None] + np.arange(2 * players + 8)] - start[mine, None]
             hand = at[:, 5:2 * players + 4:2] - at[:, 4:2 * players + 4:2] - 1
