@@ -328,3 +328,17 @@ def test_the_fives_written_one_by_one_where_tokens_differ_in_width(engine, monke
     monkeypatch.setattr(columnar._Columns, "tokens", lambda self: (tokens(self)[0], None))
     mine, judge = columns(engine, data, "jsonl")
     assert mine == today(engine, data, "jsonl") and judge.vouched == 200
+
+
+def test_a_batch_of_showdowns_does_not_make_the_fights_proof(tmp_path, monkeypatch):
+    """A batch of showdowns needs the showdown proof only: with an empty cache (nothing kept),
+    the fights proof is not made, and the summary still says the table was read."""
+    from engine.judging import proof
+    monkeypatch.setenv("POKER_CACHE_DIR", str(tmp_path / "cache"))
+    eng = Engine()
+    rng = random.Random(2)
+    data = jsonl([deal(rng, rng.randint(2, 9)) for _ in range(50)])
+    mine, judge = columns(eng, data, "jsonl")
+    assert judge.vouched == 50 and "five-card table" in judge.used
+    made = proof.made(eng)
+    assert any(k[0] == "showdown" for k in made) and not any(k[0] == "fight" for k in made)

@@ -118,9 +118,7 @@ class Judge:
             return
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
-            self._cheap = None                    # asked when first needed (Judge._cheaply)
-            if self.fast.fights:
-                self.used["five-card table"] = None
+            self._cheap = None                    # asked when first needed (Judge._cheaply, engine.judge.columnar)
 
     def _cheaply(self) -> tuple[bool, bool]:
         """Whether fights, and showdowns, are read off the table: each proof made when first

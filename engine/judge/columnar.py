@@ -233,6 +233,8 @@ class _Columns:
         off the table (rows, ids, lines after the id), the judge's results for every other row
         (``item(j)``: the row as its reader reads it, or BLANK)."""
         rows, ids, tails = found
+        if rows:
+            self.judge.used["five-card table"] = None
         if len(rows) == size:                # every row a fight read off the table
             texts = self._texts(ids, self.index)
             self.index += size
