@@ -37,6 +37,7 @@ from engine.poker.notation import InvalidCards
 
 MIN_HANDS, MAX_HANDS = 2, 10
 KEYS = frozenset({"id", "hands", "board", "game"})     # what a fight may say
+GAME = "holdem"         # a showdown's game when the fight names none
 CHUNK = 16_000          # fights per question to the rules: big enough to amortise, small in memory
 FIRST = 10_000          # the first chunk: smaller, so that the workers start early
 PLAIN_CHUNK = 100       # fights a chunk when pyDatalog judges (--plain): it answers one at a time
@@ -117,9 +118,7 @@ class Judge:
             return
         self.fast = self.engine.tabled(build=build, announce=lambda line: say(f"a long batch: {line}"))
         if self.fast is not None:
-            self._cheap = None                    # asked when first needed (Judge._cheaply)
-            if self.fast.fights:
-                self.used["five-card table"] = None
+            self._cheap = None                    # asked when first needed (Judge._cheaply, engine.judge.columnar)
 
     def _cheaply(self) -> tuple[bool, bool]:
         """Whether fights, and showdowns, are read off the table: each proof made when first
@@ -207,7 +206,7 @@ class Judge:
                 if None not in parsed:
                     if "board" not in fight and "game" not in fight:
                         return ident, parsed
-                    board, game = quick(fight["board"]) if "board" in fight else None, fight.get("game", "holdem")
+                    board, game = quick(fight["board"]) if "board" in fight else None, fight.get("game", GAME)
                     if board is not None and type(game) is str:
                         try:
                             return ident, self.engine._seat(parsed, board, self.engine._game(game)[0])
@@ -225,7 +224,7 @@ class Judge:
             if not MIN_HANDS <= len(hands) <= MAX_HANDS:
                 raise InvalidCards(f"a fight takes {MIN_HANDS} to {MAX_HANDS} hands, not {len(hands)}")
             if "board" in fight:                 # a showdown
-                return ident, self.engine.deal(hands, fight["board"], fight.get("game", "holdem"))
+                return ident, self.engine.deal(hands, fight["board"], fight.get("game", GAME))
             return ident, [tuple(self.engine.cards(h)) for h in hands]
         except InvalidCards as exc:
             n = len(fight.get("hands")) if isinstance(fight, dict) and isinstance(fight.get("hands"), list) else 0

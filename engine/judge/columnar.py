@@ -1,4 +1,4 @@
-"""JSON Lines batches of two-hand fights judged in blocks, off the five-card table (issue 35).
+"""JSON Lines batches of fights and showdowns judged in blocks, off the five-card table (issue 35).
 
 ``poker judge`` of a JSON Lines file reads it here in blocks of about 4 MB.  Each block is decoded
 at once by msgspec into fights of a fixed shape (``hands``, an optional ``id``); the hands' text
@@ -9,7 +9,10 @@ reads fights off the table at all (engine.policy's "fights" path, asked through
 ``hands`` and ``id`` each once (no escape, no other key), two hands each written ``"AH KH QH JH TH"``
 (five tokens the notation reads as one card each, one space between), ten different cards of the
 table's deck, an id that is absent, null, a string without control characters or an integer of
-64 bits.  Every other row (a showdown, a bad card, a shared card, a duplicate or unknown key, a
+64 bits.  A showdown (a ``board``, maybe a ``game``) is read likewise where the judge reads
+showdowns off the table (engine.policy's "showdowns" path, :attr:`engine.judging.tabled.Tabled.showdowns`),
+by shape, as arrays (:meth:`_Columns._showdowns` says which rows it vouches for).  Every other row
+(a bad card, a shared card, a split pot, a game without a board, a duplicate or unknown key, a
 syntax error, a blank line) goes, in its place, through the reader and the judge of every other
 batch (:func:`engine.batch.json_line`, :class:`engine.judge.Judge`), so the output is the same,
 byte for byte, and N fights in give N results out, in order.  Each vouched result's line is the
@@ -27,7 +30,6 @@ from typing import IO, Any, Callable, Iterator
 import msgspec
 import numpy as np
 
-from engine.evaluators import World
 from engine.io.fights import (
     BLANK,
     MAX_ITEM_CHARS,
@@ -36,9 +38,12 @@ from engine.io.fights import (
     read_fights,
 )
 from engine.io.results import Block, dumps
-from engine.judge import Judge, Result
+from engine.core import MAX_SHOWDOWN_CARDS
+from engine.judge import GAME, MAX_HANDS, MIN_HANDS, Judge, Result
 from engine.judging.hilo import split_games
 from engine.limits import collector_paused
+from engine.poker import sevens
+from engine.poker.notation import InvalidCards
 
 READ = 1 << 22              # bytes read at a time: a block of about 60,000 fights
 WIDTH = 14                  # "AH KH QH JH TH": five two-character tokens, one space between
@@ -188,6 +193,10 @@ class _Columns:
         self._lut: np.ndarray | None = None
         self._span: tuple[int, int] | None = None   # the table's lowest rank, and how many ranks
         self._made: np.ndarray | None = None        # code -> the line after the id (see _tail)
+        self._shapes: dict[tuple, Any] = {}         # a showdown's game and lengths as written -> its shape
+        self._made_pieces: dict[int, Any] = {}      # players -> the parts of a showdown's line (_pieces)
+        self._rank_low = -1
+        self._tokens: tuple[np.ndarray, np.ndarray | None] | None = None
 
     def lut(self) -> np.ndarray:
         """Card id of each two-character token (its two bytes as one 16-bit number) that the
@@ -224,6 +233,8 @@ class _Columns:
         off the table (rows, ids, lines after the id), the judge's results for every other row
         (``item(j)``: the row as its reader reads it, or BLANK)."""
         rows, ids, tails = found
+        if rows:
+            self.judge.used["five-card table"] = None
         if len(rows) == size:                # every row a fight read off the table
             texts = self._texts(ids, self.index)
             self.index += size
@@ -270,17 +281,36 @@ class _Columns:
 
     def _read(self, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
         """The rows of the block this path vouches for: their lines, ids and result lines after
-        the id.  The block is decoded at once; where that fails (a blank line, a row of another
-        shape), line by line."""
+        the id.  Showdowns laid out as json.dumps writes them are read by :meth:`_canonical`
+        without decoding; the other lines are decoded (:meth:`_decode`)."""
         blob = b"".join(lines)
+        fast = self.judge.fast
+        if b'"board"' not in blob or fast is None or not fast.showdowns:
+            return self._decode(lines, blob)
+        rows, ids, tails = self._canonical(blob, lines)
+        if len(rows) == len(lines):
+            return rows, ids, tails
+        taken = set(rows)
+        rest = [j for j in range(len(lines)) if j not in taken]
+        part = [lines[j] for j in rest]
+        others = self._decode(part, b"".join(part))
+        merged = sorted(zip(rows + [rest[j] for j in others[0]], ids + others[1], tails + others[2]),
+                        key=lambda r: r[0])
+        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+
+    def _decode(self, lines: list[bytes], blob: bytes) -> tuple[list[int], list[Any], list[str]]:
+        """The rows of these lines this path vouches for, decoded by msgspec: their places,
+        ids and result lines after the id.  The lines are decoded at once; where that fails (a
+        blank line, a row of another shape), line by line."""
         try:
             if b"\\" in blob:
                 raise ValueError("escapes: line by line")
             many = _MANY.decode(b"[" + b",".join(lines) + b"]")
-            ids = [f.id for f in many]
-            if len(many) != len(lines) or blob.count(b'"hands"') != len(many) \
-                    or blob.count(b'"id"') != len(ids) - ids.count(msgspec.UNSET) \
-                    or any(_keys(blob, key, many) for key in ("board", "game")):
+            fields = _fields(many)
+            n = len(many)
+            if n != len(lines) or blob.count(b'"hands"') != n or any(
+                    blob.count(b'"' + key.encode() + b'"') != n - column.count(msgspec.UNSET)
+                    for key, column in zip(("id", "board", "game"), (fields[0], fields[2], fields[3]))):
                 raise ValueError("a key written twice, or in a value: line by line")
             js = list(range(len(lines)))
         except (msgspec.DecodeError, msgspec.ValidationError, ValueError, UnicodeDecodeError):
@@ -297,52 +327,306 @@ class _Columns:
                         for key in ("id", "board", "game")):
                     js.append(j)
                     many.append(f)
+            fields = _fields(many)
         if js and max(map(len, lines)) > MAX_ITEM_CHARS:
             keep = [k for k, j in enumerate(js) if len(lines[j]) <= MAX_ITEM_CHARS]
             js, many = [js[k] for k in keep], [many[k] for k in keep]
+            fields = _fields(many)
+        ids, hands, boards, games = fields
         if b'"board"' not in blob and b'"game"' not in blob:          # no showdown in the block
-            return self._judged(js, [f.hands for f in many], [f.id for f in many])
+            return self._judged(js, hands, ids)
+        if msgspec.UNSET not in boards:                               # every row a showdown
+            return self._showdowns(js, ids, hands, boards, games if b'"game"' in blob else None)
         plain = [k for k, f in enumerate(many) if f.board is msgspec.UNSET and f.game is msgspec.UNSET]
         if len(plain) == len(many):
-            return self._judged(js, [f.hands for f in many], [f.id for f in many])
-        found = self._judged([js[k] for k in plain], [many[k].hands for k in plain], [many[k].id for k in plain])
-        shows = self._showdowns([j for j, f in zip(js, many) if f.board is not msgspec.UNSET],
-                                [f for f in many if f.board is not msgspec.UNSET])
+            return self._judged(js, hands, ids)
+        found = self._judged([js[k] for k in plain], [hands[k] for k in plain], [ids[k] for k in plain])
+        shown = [k for k, b in enumerate(boards) if b is not msgspec.UNSET]
+        shows = self._showdowns([js[k] for k in shown], [ids[k] for k in shown], [hands[k] for k in shown],
+                                [boards[k] for k in shown], [games[k] for k in shown])
         merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
         return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
 
-    def _showdowns(self, js: list[int], many: list[_Fight]) -> tuple[list[int], list[Any], list[str]]:
-        """Of the decoded showdowns, those the table answers (engine.policy's "showdowns" path, a
-        game whose pot is not split): each read as the judge reads it (Judge._parse), its verdict
-        Tabled.verdicts', its line the judge's (Judge._result).  Their places, ids and result
-        lines after the id."""
+    def _showdowns(self, js: list[int], ids: list[Any], hands: list[list[str]], boards: list[str],
+                   games: list[Any] | None) -> tuple[list[int], list[Any], list[str]]:
+        """Of the decoded showdowns (their places, ids, hands, boards and games; None: no row
+        names one), in order, those the table answers (engine.policy's "showdowns" path:
+        Tabled.showdowns) and this path vouches for: 2 to 10 hands of one length and a board,
+        each written as two-character tokens the notation reads as one card, one space between,
+        in ASCII; an id as :func:`_good_id` says; a game the rules know, whose pot is not split
+        and which has a board; a shape the rules find valid (Tabled._shape); all different cards
+        of the deck.  Each row is its hands and board joined by NUL (no JSON string holds one
+        unescaped: a row holding any other than the joins is the judge's), grouped by shape with
+        array operations, read as arrays (Tabled.showdown_arrays) and written as the judge
+        writes the table's verdict.  Their places, ids and result lines after the id."""
         fast = self.judge.fast
         if not js or fast is None or not fast.showdowns:
             return [], [], []
-        split = split_games(self.judge.engine)
-        rows, worlds = [], []
-        for j, f in zip(js, many):
-            if not _good_id(f.id):
+        n = len(js)
+        text = list(map(operator.add, map("\0".join, hands), map("\0".__add__, boards)))
+        count = np.fromiter(map(len, hands), dtype=np.int64, count=n)
+        board = np.fromiter(map(len, boards), dtype=np.int64, count=n)
+        good = (count >= MIN_HANDS) & (count <= MAX_HANDS)
+        blob = "".join(text)
+        if not blob.isascii():                      # rows with other characters: the judge's
+            ascii_ = np.fromiter(map(str.isascii, text), dtype=bool, count=n)
+            good &= ascii_
+            text = [t if a else "" for t, a in zip(text, ascii_.tolist())]
+            blob = "".join(text)
+        types = set(map(type, ids))
+        if not (types == {int} and -_ID_LIMIT <= min(ids) and max(ids) < _ID_LIMIT or types <= {type(msgspec.UNSET)}):
+            good &= np.fromiter(map(_good_id, ids), dtype=bool, count=n)
+        size = np.fromiter(map(len, text), dtype=np.int64, count=n)
+        names: dict[Any, int] = {msgspec.UNSET: 0}
+        game = np.zeros(n, dtype=np.int64) if games is None else \
+            np.fromiter((names.setdefault(g, len(names)) for g in games), dtype=np.int64, count=n)
+        tails, done = self._by_shape(np.frombuffer(blob.encode("ascii"), dtype=np.uint8), size, count, board,
+                                     good, game, {code: name for name, code in names.items()})
+        if done.all():
+            return js, ids, tails.tolist()
+        vouched = np.flatnonzero(done).tolist()
+        return [js[i] for i in vouched], [ids[i] for i in vouched], tails[vouched].tolist()
+
+    def _by_shape(self, data: np.ndarray, size: np.ndarray, count: np.ndarray, board: np.ndarray,
+                  good: np.ndarray, game: np.ndarray, named: dict[int, Any]) -> tuple[np.ndarray, np.ndarray]:
+        """Showdowns as rows of bytes one after another in ``data`` (each its hands and board
+        joined by NUL, ``size`` bytes; ``count`` hands, a board of ``board`` bytes, ``good``: worth
+        reading, ``game``: its game's number in ``named``, UNSET for none): each row's result line
+        after the id (an object array) and whether it was read off the table."""
+        n = len(size)
+        tails = np.full(n, None, dtype=object)
+        done = np.zeros(n, dtype=bool)
+        start = np.cumsum(size) - size
+        hand, rest = np.divmod(size - board, np.maximum(count, 1))       # a hand and its join
+        good = good & (rest == 0) & (hand >= 1) & (hand <= 64) & (board < 64)
+        key = ((game * 16 + count) * 64 + hand - 1) * 64 + board
+        rows = np.flatnonzero(good)
+        kinds, which = np.unique(key[rows], return_inverse=True)
+        fast = self.judge.fast
+        assert fast is not None
+        for u, kind in enumerate(kinds.tolist()):
+            rest_, b = divmod(kind, 64)
+            rest_, width = divmod(rest_, 64)
+            g, players = divmod(rest_, 16)
+            name = named[g]
+            found = self._shape(GAME if name is msgspec.UNSET else name, (width,) * players, b)
+            if found is None:
                 continue
-            fight: dict[str, Any] = {"hands": f.hands, "board": f.board}
-            if f.game is not msgspec.UNSET:
-                fight["game"] = f.game
-            _, world = self.judge._parse(0, fight)
-            if isinstance(world, World) and world.game not in split:
-                rows.append((j, f.id))
-                worlds.append(world)
-        out: tuple[list[int], list[Any], list[str]] = ([], [], [])
-        result = self.judge._result
-        for (j, ident), world, verdict in zip(rows, worlds, fast.verdicts(worlds)):
-            if verdict is None or verdict.error or verdict.low is not None:
+            shape, first, spaces, joins = found
+            mine = rows[which == u]
+            chars = _rows(data, start[mine], players * (width + 1) + b)
+            ok = (chars[:, spaces] == 32).all(axis=1) & (chars[:, joins] == 0).all(axis=1)
+            ok &= np.count_nonzero(chars == 0, axis=1) == players              # no NUL but the joins
+            cards = self.lut()[chars[:, first].astype(np.int64) << 8 | chars[:, first + 1]]
+            ok &= (cards >= 0).all(axis=1)
+            pos, fine = fast._positions(np.where(cards >= 0, cards, 0))
+            ok &= fine
+            if not ok.any():
                 continue
-            line = dumps(result(0, verdict, world).as_dict())
-            if not line.startswith('{"id": 0, '):         # pragma: no cover - as_dict puts the id first
-                raise AssertionError(line)
-            out[0].append(j)
-            out[1].append(ident)
-            out[2].append(line[len('{"id": 0'):])
+            five, rank, wins = fast.showdown_arrays(shape, pos[ok])
+            tails[mine[ok]] = np.asarray(self._lines(shape, cards[ok], five, rank, wins), dtype=object)
+            done[mine[ok]] = True
+        return tails, done
+
+    def _canonical(self, blob: bytes, lines: list[bytes]) -> tuple[list[int], list[Any], list[str]]:
+        """The showdowns among these lines written exactly as json.dumps writes
+        ``{"id": N, "hands": ["…", …], "board": "…"}`` (N a non-negative integer of at most 18
+        digits; no escape, no other key, one space after each colon and comma), read without
+        decoding: the lines are grouped by where their quotes are, each group's fixed bytes
+        compared with the one layout those quotes allow, its id's digits read as a number and
+        its hands and board joined by NUL as :meth:`_showdowns` joins them (:meth:`_by_shape`).
+        Any other line is left to :meth:`_decode`.  Their places, ids and result lines."""
+        data = np.frombuffer(blob, dtype=np.uint8)
+        length = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+        start = np.cumsum(length) - length
+        body = length - (data[start + length - 1] == 10)                 # without its line break
+        quotes = np.flatnonzero(data == 34)
+        first_quote = np.searchsorted(quotes, start)
+        k = (np.searchsorted(quotes, start + body) - first_quote - 8) // 2
+        every = (k >= MIN_HANDS) & (k <= MAX_HANDS) & (body <= MAX_ITEM_CHARS) & (body > 0)
+        every &= (np.searchsorted(quotes, start + body) - first_quote) % 2 == 0
+        places: list[np.ndarray] = []
+        numbers: list[np.ndarray] = []
+        texts: list[np.ndarray] = []
+        sizes: list[np.ndarray] = []
+        counts: list[np.ndarray] = []
+        boards: list[np.ndarray] = []
+        for players in sorted(set(k[every].tolist())):          # (np.unique would import numpy.ma)
+            mine = np.flatnonzero(every & (k == players))
+            at = quotes[first_quote[mine, None] + np.arange(2 * players + 8)] - start[mine, None]
+            hand = at[:, 5:2 * players + 4:2] - at[:, 4:2 * players + 4:2] - 1
+            board = at[:, 2 * players + 7] - at[:, 2 * players + 6] - 1
+            digits_ = at[:, 2] - 9
+            same = (hand.min(axis=1) == hand.max(axis=1)) & (hand[:, 0] > 0) & (hand[:, 0] < 64) \
+                & (board > 0) & (board < 64) & (digits_ > 0) & (digits_ <= 18)
+            mine, at = mine[same], at[same]                 # hands of one length, as the shapes need
+            key = (digits_[same] * 64 + hand[same, 0]) * 64 + board[same]
+            kinds, which, firsts = _groups(key)
+            for u in range(len(kinds)):
+                rows = mine[which == u]
+                quoted = at[which == u]
+                kind = quoted[0].tolist()
+                layout = _layout(kind, int(body[rows[0]]), players)
+                if layout is None:
+                    continue
+                rows = rows[(quoted == quoted[0]).all(axis=1) & (body[rows] == body[rows[0]])]
+                template, fixed, digits, content = layout
+                chars = _rows(data, start[rows], int(body[rows[0]]))
+                id_digits = chars[:, digits]
+                ok = (chars[:, fixed] == template).all(axis=1) & ((id_digits >= 48) & (id_digits <= 57)).all(axis=1)
+                if len(digits) > 1:
+                    ok &= id_digits[:, 0] != 48                                 # no leading zero
+                if not ok.any():
+                    continue
+                rows, chars, id_digits = rows[ok], chars[ok], id_digits[ok]
+                joined = np.where(content >= 0, chars[:, np.maximum(content, 0)], 0).astype(np.uint8)
+                places.append(rows)
+                numbers.append((id_digits.astype(np.int64) - 48) @ (10 ** np.arange(len(digits) - 1, -1, -1)))
+                texts.append(joined.reshape(-1))
+                sizes.append(np.full(len(rows), joined.shape[1]))
+                counts.append(np.full(len(rows), players))
+                boards.append(np.full(len(rows), kind[2 * players + 7] - kind[2 * players + 6] - 1))
+        if not places:
+            return [], [], []
+        rows = np.concatenate(places)
+        tails, done = self._by_shape(np.concatenate(texts), np.concatenate(sizes), np.concatenate(counts),
+                                     np.concatenate(boards), np.ones(len(rows), dtype=bool),
+                                     np.zeros(len(rows), dtype=np.int64), {0: msgspec.UNSET})
+        order = np.argsort(rows[done], kind="stable")
+        return (rows[done][order].tolist(), np.concatenate(numbers)[done][order].tolist(),
+                tails[done][order].tolist())
+
+    def _shape(self, game: str, sizes: tuple[int, ...], board: int) -> tuple[tuple, np.ndarray, np.ndarray, np.ndarray] | None:
+        """A showdown shape this path reads (the game's code, each hand's cards, the board's),
+        with the characters of its rows (hands and board joined by NUL) where a token starts,
+        where a space must be and where a join, from the lengths of its hands and board as
+        written; None where it does not vouch for the shape: an unknown game, a split pot (its
+        low half is another rule set's), a game without a board, a hand or a board not of whole
+        tokens, too many cards, a shape the rules find invalid."""
+        key = (game, sizes, board)
+        if key in self._shapes:
+            return self._shapes[key]
+        self._shapes[key] = None
+        engine = self.judge.engine
+        try:
+            code = engine._game(game)[0]
+        except InvalidCards:
+            return None
+        if code in split_games(engine) or code in engine.boardless:
+            return None
+        lengths = sizes + (board,)
+        if any(n < 2 or (n + 1) % 3 for n in lengths):
+            return None
+        cards = [(n + 1) // 3 for n in lengths]
+        if max(cards[:-1]) + cards[-1] > MAX_SHOWDOWN_CARDS:
+            return None
+        shape = (code, tuple(cards[:-1]), cards[-1])
+        assert self.judge.fast is not None
+        if self.judge.fast._shape(shape) is None:
+            return None
+        offsets = np.cumsum([0] + [n + 1 for n in lengths])
+        first = np.array([o + 3 * i for o, c in zip(offsets, cards) for i in range(c)], dtype=np.int64)
+        spaces = np.array([o + 3 * i + 2 for o, c in zip(offsets, cards) for i in range(c - 1)], dtype=np.int64)
+        joins = offsets[1:-1] - 1
+        self._shapes[key] = (shape, first, spaces, joins)
+        return self._shapes[key]
+
+    def _lines(self, shape: tuple, ids: np.ndarray, five: np.ndarray, rank: np.ndarray,
+               wins: np.ndarray) -> list[str]:
+        """The result lines after the id of showdowns of one shape read off the table (rows of
+        card ids: the hands, then the board; each player's five, rank and whether it wins), as
+        the judge writes them (Judge._result, dumps): each part of a line made once (a rank's
+        category, a set of winners) and each player's five from its cards' tokens."""
+        holes = shape[1]
+        m, k = rank.shape
+        pieces = self._pieces(k)
+        code = (wins.astype(np.int64) << np.arange(k)).sum(axis=1)
+        columns = [pieces[0][code].tolist()]
+        low = self._rank_low
+        for p in range(k):
+            columns.append(pieces[1][p][rank[:, p] - low].tolist())
+        for p in range(k):
+            columns.append(pieces[2][p][rank[:, p] - low].tolist())
+        columns.append(self._best(holes, ids, five))
+        return list(map("".join, zip(*columns)))
+
+    def _pieces(self, k: int) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+        """For showdowns of k players, the parts of a result line as the judge writes them:
+        by the set of winners (bit p: player p wins), ``, "result": …, "winners": […], "ranks": [``;
+        by player and rank (-1: no five), the rank and the category."""
+        found = self._made_pieces.get(k)
+        if found is None:
+            assert self.judge.fast is not None
+            ranks = self.judge.fast.table.ranks
+            low = self._rank_low = min(int(ranks.min()), -1)
+            span = range(low, max(int(ranks.max()), -1) + 1)
+            winners = np.empty(1 << k, dtype=object)
+            for code in range(1 << k):
+                won = [p for p in range(k) if code >> p & 1]
+                result = won[0] + 1 if len(won) == 1 else 0
+                winners[code] = f', "result": {result}, "winners": {dumps(won)}, "ranks": ['
+            names = self.judge.engine.categories
+            rank_parts, category_parts = [], []
+            for p in range(k):
+                rank_parts.append(np.array([("" if p == 0 else ", ") + dumps(None if r == -1 else r) for r in span],
+                                           dtype=object))
+                category_parts.append(np.array([('], "categories": [' if p == 0 else ", ") + dumps(names.get(r))
+                                                for r in span], dtype=object))
+            found = self._made_pieces[k] = (winners, rank_parts, category_parts)
+        return found
+
+    def _best(self, holes: tuple[int, ...], ids: np.ndarray, five: np.ndarray) -> list[str]:
+        """The ``"best"`` part of each row's line: each player's five (its place in the
+        combinations of hand + board; -1: none) as the notation writes those cards (dumps), in
+        the order of hand + board (every hand of one size, as :meth:`_by_shape` groups them).
+        Where every card's token is as wide and plain ASCII, the parts are laid out as bytes."""
+        text, plain = self.tokens()
+        m, k = five.shape
+        starts = np.cumsum((0,) + holes)
+        board = list(range(starts[k], ids.shape[1]))
+        mine = ids[:, [list(range(starts[p], starts[p + 1])) + board for p in range(k)]]   # (hands of one size)
+        combos = sevens.subsets(mine.shape[2])[0]
+        cards = np.take_along_axis(mine, combos[np.maximum(five, 0)], axis=2)
+        head, tail = '], "best": [', "]}"
+        if plain is not None and (five >= 0).all():
+            width = plain.shape[1]
+            line = np.empty((m, len(head) + k * (5 * width + 8) + 1), dtype=np.uint8)
+            line[:, :len(head)] = np.frombuffer(head.encode("ascii"), dtype=np.uint8)
+            row = line[:, len(head):-1].reshape(m, k, 5 * width + 8)        # '"t t t t t", ' a player
+            words = row[:, :, 1:5 * width + 6].reshape(m, k, 5, width + 1)
+            words[:, :, :, :width] = plain[cards]
+            words[:, :, :, width] = ord(" ")
+            row[:, :, 0] = row[:, :, 5 * width + 5] = ord('"')
+            row[:, :, 5 * width + 6:] = np.frombuffer(b", ", dtype=np.uint8)
+            line[:, -3:-1] = np.frombuffer(tail.encode("ascii"), dtype=np.uint8)   # the last ", " is "]}"
+            line[:, -1] = ord("\n")
+            return line.tobytes().decode("ascii").split("\n")[:-1]
+        out = []
+        fmt = self.judge.engine.notation.format
+        for chosen, row in zip(five.tolist(), cards.tolist()):
+            out.append(head + ", ".join(dumps(fmt(c)) if at >= 0 else "null" for at, c in zip(chosen, row)) + tail)
         return out
+
+    def tokens(self) -> tuple[np.ndarray, np.ndarray | None]:
+        """Each card id's token as the notation writes it (an object array over the lookup's
+        card ids), and the same as rows of bytes where every token is as wide and written by
+        dumps as it is (printable ASCII, no quote or backslash); else None."""
+        if self._tokens is None:
+            lut = self.lut()
+            cards = sorted(set(lut[lut >= 0].tolist()))         # (np.unique would import numpy.ma)
+            text = np.full(max(cards, default=0) + 1, "", dtype=object)
+            fmt = self.judge.engine.notation.format
+            for card in cards:
+                text[card] = fmt([card])
+            words = {text[c] for c in cards}
+            plain = None
+            if len({len(w) for w in words}) == 1 and all(dumps(w) == '"' + w + '"' and w.isascii() and w.isprintable()
+                                                         for w in words):
+                plain = np.zeros((len(text), len(next(iter(words)))), dtype=np.uint8)
+                for card in cards:
+                    plain[card] = np.frombuffer(text[card].encode("ascii"), dtype=np.uint8)
+            self._tokens = (text, plain)
+        return self._tokens
 
     def _judged(self, js: list[int], hands: list[list[str]], ids: list[Any]) -> tuple[list[int], list[Any], list[str]]:
         """Of the decoded rows (their places, hands, ids), those the table answers (where the
@@ -402,11 +686,75 @@ class _Columns:
         return line[len('{"id": 0'):]
 
 
-def _keys(blob: bytes, key: str, many: list[_Fight]) -> bool:
-    """Whether ``"key"`` is written in the block other than once for each row that has it (a
-    key written twice, or in a value): a block without escapes, so every key is written as read."""
-    written = blob.count(b'"' + key.encode() + b'"')
-    return bool(written) and written != sum(1 for f in many if getattr(f, key) is not msgspec.UNSET)
+def _rows(data: np.ndarray, starts: np.ndarray, width: int) -> np.ndarray:
+    """The ``width`` bytes of ``data`` from each start, as rows (copied from a strided view of
+    every window, without an array of every byte's index).
+
+    >>> _rows(np.frombuffer(b"abcdef", dtype=np.uint8), np.array([0, 3]), 2).tobytes()
+    b'abde'
+    """
+    if len(data) < width:
+        return np.empty((0, width), dtype=data.dtype)
+    return np.lib.stride_tricks.sliding_window_view(data, width)[starts]
+
+
+def _groups(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct keys, each element's group and each group's first element (np.unique of a
+    flat array, with its inverse)."""
+    kinds, firsts, which = np.unique(key, return_index=True, return_inverse=True)
+    return kinds, which.reshape(-1), firsts
+
+
+def _layout(quotes: list[int], size: int, players: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None:
+    """The one way json.dumps writes ``{"id": N, "hands": [...], "board": "..."}`` with its
+    quotes at these places in a line of ``size`` bytes: the bytes it fixes and where they are,
+    where the id's digits are, and for the hands and board joined by NUL, where each byte comes
+    from (-1: a NUL); None where no such line has its quotes there.
+
+    >>> template, fixed, digits, content = _layout([1, 4, 10, 16, 20, 26, 29, 35, 39, 45, 48, 63], 65, 2)
+    >>> bytes(template).decode(), digits.tolist(), bytes(np.where(content < 0, 124, 88).astype(np.uint8)).decode()
+    ('{"id": , "hands": ["", ""], "board": ""}', [7], 'XXXXX|XXXXX|XXXXXXXXXXXXXX')
+    """
+    if quotes[:2] != [1, 4] or quotes[2] < 10 or quotes[2] - 9 > 18:
+        return None
+    d = quotes[2] - 9                                      # the id's digits
+    text = bytearray(size)
+    fixed = np.zeros(size, dtype=bool)
+
+    def put(at: int, piece: bytes) -> bool:
+        if at < 0 or at + len(piece) > size or fixed[at:at + len(piece)].any():
+            return False
+        text[at:at + len(piece)] = piece
+        fixed[at:at + len(piece)] = True
+        return True
+    ok = put(0, b'{"id": ') and put(7 + d, b', "hands": [')
+    content: list[int] = []
+    for h in range(players):
+        begin, end = quotes[4 + 2 * h], quotes[5 + 2 * h]
+        ok = ok and end > begin + 1 and put(begin, b'"') and put(end, b'"')
+        ok = ok and (h == 0 and begin == 7 + d + 12 or h > 0 and put(begin - 2, b", "))
+        content += list(range(begin + 1, end)) + [-1]
+    last = quotes[3 + 2 * players]
+    ok = ok and put(last + 1, b'], "board": "') and quotes[4 + 2 * players] == last + 4 \
+        and quotes[5 + 2 * players] == last + 10 and quotes[6 + 2 * players] == last + 13
+    begin, end = quotes[6 + 2 * players], quotes[7 + 2 * players]
+    ok = ok and end > begin + 1 and put(end, b'"}') and end + 2 == size
+    if not ok or fixed.sum() + d + sum(1 for c in content if c >= 0) + (end - begin - 1) != size:
+        return None
+    content += list(range(begin + 1, end))
+    where = np.flatnonzero(fixed)
+    return (np.frombuffer(bytes(text), dtype=np.uint8)[where], where, np.arange(7, 7 + d),
+            np.asarray(content, dtype=np.int64))
+
+
+_FIELD = operator.attrgetter("id", "hands", "board", "game")
+
+
+def _fields(many: list[_Fight]) -> tuple[list[Any], list[list[str]], list[Any], list[Any]]:
+    """The decoded rows' ids, hands, boards and games (UNSET where a row has none), as columns."""
+    if not many:
+        return [], [], [], []
+    return tuple(map(list, zip(*map(_FIELD, many))))       # type: ignore[return-value]
 
 
 def _good_id(ident: Any) -> bool:

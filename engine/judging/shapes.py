@@ -8,6 +8,7 @@ its shape alone, so one world of the shape answers for every showdown of it.
 from __future__ import annotations
 
 import itertools
+import math
 import operator
 from typing import Any, Sequence
 
@@ -59,11 +60,21 @@ def _found(shape: tuple, answers: dict) -> Any:
         return None
     _, holes, board = shape
     k = len(holes)
-    combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64) for h in holes]
-    first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
-    allowed = [np.zeros(len(c), dtype=bool) for c in combos]
+    sizes = [math.comb(h + board, 5) for h in holes]
+    first = [k + 2 + sum(sizes[:p]) for p in range(k)]     # set id of each player's first five
+    allowed = [np.zeros(n, dtype=bool) for n in sizes]
     for p, s in answers[ASKS[0]]:
-        if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
+        if 1 <= p <= k and 0 <= s - first[p - 1] < sizes[p - 1]:
             allowed[p - 1][s - first[p - 1]] = True
+    return of_allowed(shape, [np.flatnonzero(a) for a in allowed])
+
+
+def of_allowed(shape: tuple, allowed: Sequence[np.ndarray]) -> Any:
+    """A shape's (pick, allowed, chosen) from the places, in each player's fives of hand + board
+    (World.fives' order), of those mayPlay allows (what engine.judging.proofcache keeps)."""
+    _, holes, board = shape
+    combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64).reshape(-1, 5)
+              for h in holes]
+    allowed = [np.asarray(a, dtype=np.int64) for a in allowed]
     return ([[operator.itemgetter(*c) for c in cs.tolist()] for cs in combos],
-            [np.flatnonzero(a) for a in allowed], [cs[a] for cs, a in zip(combos, allowed)])
+            allowed, [cs[a] for cs, a in zip(combos, allowed)])

@@ -33,6 +33,7 @@ Two five-high straight flushes tie; a fight that shares a card is left to the ru
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 from typing import Any, Iterable, Sequence
 
@@ -43,7 +44,7 @@ from engine.evaluators.workers import SMALL_BATCH
 from engine.interface import EngineView
 from engine.judging import policy, proofcache
 from engine.judging.fivetable import FiveTable
-from engine.judging.shapes import fives_of_shapes
+from engine.judging.shapes import fives_of_shapes, of_allowed
 from engine.poker import sevens
 
 WINNERS = {1: (0,), 2: (1,), 0: (0, 1)}
@@ -62,11 +63,14 @@ class Tabled:
         self._made: dict[tuple[int, int, int], "Verdict"] = {}    # verdicts are values: one of each
         self._shapes: dict[tuple, Any] = {}
         self._lock = threading.Lock()
-        proofcache.adopt(engine, table)       # the proofs a run before made for these rules
+        proofcache.adopt(engine, table)       # the proofs (and showdown shapes) a run before made for these rules
+        for shape, allowed in proofcache.shapes(table).items():
+            self._shapes[shape] = None if allowed is None else of_allowed(shape, allowed)
         self._where: dict[int, int] | None = None                 # card id -> deck position (beat)
         self._allowed: list[bool | None] = [None, None]            # fights, showdowns (engine.policy)
         n = len(table.cards)
         self._colex = [[sevens._c(p, i + 1) for p in range(n)] for i in range(5)]   # C(p, i + 1)
+        self._compact: np.ndarray | None = None     # the values in 16 bits where they fit (showdown_arrays)
 
     @property
     def fights(self) -> bool:
@@ -216,13 +220,15 @@ class Tabled:
         with self._lock:
             for shape, f in found.items():
                 self._shapes.setdefault(shape, f)
+        proofcache.keep(self.engine, self.table, {shape: [a.tolist() for a in f[1]]     # a valid shape's
+                                                  for shape, f in found.items() if f is not None})
 
     def _showdowns(self, shape: tuple, worlds: list["World"]) -> list["Verdict | None"]:
         out: list[Verdict | None] = [None] * len(worlds)
         found = self._shape(shape)
         if found is None:
             return out
-        pick, allowed, chosen = found
+        pick = found[0]
         _, holes, board = shape
         width = sum(holes) + board
         try:
@@ -234,39 +240,72 @@ class Tabled:
         if not ok.any():
             return out
         rows = np.flatnonzero(ok)
-        pos = pos[rows].astype(np.int8)          # a deck of at most 64 cards: small rows sort faster
-        n = len(self.table.cards)
-        best_value, best_five, best_rank = [], [], []
-        start = 0
-        for p, h in enumerate(holes):
-            mine = np.concatenate([pos[:, start:start + h], pos[:, sum(holes):]], axis=1)   # hand + board
-            start += h
-            ok_fives = allowed[p]
-            if not len(ok_fives):
-                best_value.append(np.full(len(rows), -1))
-                best_five.append(np.full(len(rows), -1))
-                best_rank.append(np.full(len(rows), -1))
-                continue
-            fives = np.sort(mine[:, chosen[p]], axis=2)                          # (m, f, 5)
-            idx = sevens.colex(fives.reshape(-1, 5), n).reshape(len(rows), len(ok_fives))
-            values = self.table.values[idx]
-            at = values.argmax(axis=1)                                           # the first of the best
-            best_value.append(values[np.arange(len(rows)), at])
-            best_five.append(ok_fives[at])
-            best_rank.append(self.table.ranks[idx[np.arange(len(rows)), at]])
-        bv = np.stack(best_value, axis=1)                                        # (m, k)
-        top = bv.max(axis=1, keepdims=True)
-        wins = (bv == top) | (bv < 0)          # a player with no five to play is outdrawn by no one
+        five, rank, wins = self.showdown_arrays(shape, pos[rows])
         k = len(holes)
-        bf = np.stack(best_five, axis=1).tolist()
-        br = np.stack(best_rank, axis=1).tolist()
-        wl = wins.tolist()
+        bf, br, wl = five.tolist(), rank.tolist(), wins.tolist()
         players = range(k)
         for j, w in enumerate(rows.tolist()):
             world = worlds[w]
-            hands, board_cards, five = world.hands, world.board, bf[j]
-            best = tuple(pick[p][five[p]](hands[p] + board_cards) if five[p] >= 0 else () for p in players)
+            hands, board_cards, chosen = world.hands, world.board, bf[j]
+            best = tuple(pick[p][chosen[p]](hands[p] + board_cards) if chosen[p] >= 0 else () for p in players)
             won = wl[j]
             winners = tuple(p for p in players if won[p])
             out[w] = Verdict(winners[0] + 1 if len(winners) == 1 else 0, winners, tuple(br[j]), None, best=best)
         return out
+
+    def showdown_arrays(self, shape: tuple, pos: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Showdowns of one shape (asked of the rules: :meth:`_shape`, not None) as rows of deck
+        positions, each row all different cards (the hands in order, then the board): for each
+        player the five it plays (its place in the shape's ``pick``: the first of the fives of
+        highest table value mayPlay allows; -1 where it allows none), that five's rank, and
+        whether the player wins (no other player's five is worth more; one with no five to play
+        is outdrawn by no one).  Where mayPlay allows every five of hand and board, the fives
+        are found by :func:`engine.poker.sevens.best_fives` (each row sorted once)."""
+        _, allowed, chosen = self._shape(shape)
+        _, holes, board = shape
+        m, k, n = len(pos), len(holes), len(self.table.cards)
+        every = [len(a) == math.comb(h + board, 5) for a, h in zip(allowed, holes)]
+        best_value = np.empty((m, k), dtype=np.int64)
+        best_five = np.empty((m, k), dtype=np.int64)
+        best_rank = np.empty((m, k), dtype=np.int64)
+        starts = np.cumsum((0,) + holes)
+        places = [list(range(starts[p], starts[p + 1])) + list(range(starts[k], starts[k] + board)) for p in range(k)]
+        mine = [pos[:, places[p]] for p in range(k)]          # hand + board
+        same = [p for p in range(k) if every[p] and holes[p] == holes[0]]
+        values = self._values()
+        if same:                                     # stacked: one call for those players
+            stack = pos[:, [places[p] for p in same]].reshape(m * len(same), -1)
+            value, first, index = sevens.best_fives(values, stack, n)
+            best_value[:, same] = value.reshape(m, len(same))
+            best_five[:, same] = first.reshape(m, len(same))
+            best_rank[:, same] = np.take(self.table.ranks, index).reshape(m, len(same))
+        for p in range(k):
+            if p in same:
+                continue
+            if every[p]:
+                value, first, index = sevens.best_fives(values, mine[p], n)
+                best_value[:, p], best_five[:, p], best_rank[:, p] = value, first, np.take(self.table.ranks, index)
+                continue
+            ok_fives = allowed[p]
+            if not len(ok_fives):
+                best_value[:, p] = best_five[:, p] = best_rank[:, p] = -1
+                continue
+            fives = np.sort(mine[p].astype(np.int8)[:, chosen[p]], axis=2)     # (m, f, 5)
+            idx = sevens.colex(fives.reshape(-1, 5), n).reshape(m, len(ok_fives))
+            worth = self.table.values[idx]
+            at = worth.argmax(axis=1)                                             # the first of the best
+            best_value[:, p] = worth[np.arange(m), at]
+            best_five[:, p] = ok_fives[at]
+            best_rank[:, p] = self.table.ranks[idx[np.arange(m), at]]
+        top = best_value.max(axis=1, keepdims=True)
+        wins = (best_value == top) | (best_value < 0)
+        return best_five, best_rank, wins
+
+    def _values(self) -> np.ndarray:
+        """The table's values, as 16-bit integers where they all fit (a table half the size:
+        a batch's random lookups into it are several times faster), else as they are."""
+        if self._compact is None:
+            values = self.table.values
+            small = len(values) and -(1 << 15) <= int(values.min()) and int(values.max()) < (1 << 15)
+            self._compact = values.astype(np.int16) if small else np.asarray(values)
+        return self._compact

@@ -11,8 +11,9 @@ cheap: the sets with the same two top cards u < t form one contiguous block, and
 such a set, one card short, lies in a contiguous slice of the table below it (see `_lift_blocks`).
 
 The public functions: `colex` and `five_hands` (the table's order), `best_values` (the best five
-of a batch of hands, e.g. sampled 7-card hands to cross-check against the rules), `best_histogram`
-(every k-card hand of the deck) and `equity`.
+of a batch of hands, e.g. sampled 7-card hands to cross-check against the rules), `best_fives` (the
+same, and which five makes it, for the showdowns of a batch), `best_histogram` (every k-card hand
+of the deck) and `equity`.
 """
 
 from __future__ import annotations
@@ -263,6 +264,95 @@ def best_values(table: np.ndarray, hands: np.ndarray, board: np.ndarray | Sequen
         rows = np.arange(len(chosen))
         best[lo:lo + _CHUNK], choice[lo:lo + _CHUNK] = values[rows, first], chosen[rows, first]
     return best, choice
+
+
+_BLOCK = 1 << 15         # rows of best_fives at a time: its arrays stay in the processor's cache
+
+
+def subsets(r: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 5-subsets of r columns in itertools.combinations' order, as rows; each one's bit
+    mask; and mask -> its place in that order (-1 for a mask of no subset)."""
+    found = _SUBSETS.get(r)
+    if found is None:
+        combos = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64).reshape(-1, 5)
+        masks = (1 << combos).sum(axis=1)
+        where = np.full(1 << r, -1, dtype=np.int64)
+        where[masks] = np.arange(len(combos))
+        found = _SUBSETS[r] = (combos, masks, where)
+    return found
+
+
+_SUBSETS: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _sort_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row of different positions sorted, and the column each sorted entry came from:
+    a column and its position packed into one integer, sorted by compare-exchanges of whole
+    columns (a few times faster than argsort along rows of seven).
+
+    >>> [a.tolist() for a in _sort_rows(np.array([[5, 0, 9]]))]
+    [[[0, 5, 9]], [[1, 0, 2]]]
+    """
+    r = rows.shape[1]
+    kind = np.int16 if r <= 16 and (not rows.size or rows.max() < (1 << 11)) else np.int64
+    packed = np.ascontiguousarray((rows.astype(kind) << 4 | np.arange(r, dtype=kind)).T) if kind == np.int16 \
+        else np.ascontiguousarray((rows.astype(np.int64) << 8 | np.arange(r)).T)
+    cols = list(packed)
+    for i in range(r - 1):
+        for j in range(r - 1 - i):
+            a, b = cols[j], cols[j + 1]
+            cols[j], cols[j + 1] = np.minimum(a, b), np.maximum(a, b)
+    out = np.stack(cols, axis=1)
+    shift, low = (4, 15) if kind == np.int16 else (8, 255)
+    return out >> shift, out & low
+
+
+def best_fives(values: np.ndarray, cards: np.ndarray, n: int = MAX_DECK) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each row of r >= 5 different positions (in any order): the best value of its fives
+    in ``values`` (a table indexed by colex), which five makes it first (its place in
+    ``itertools.combinations(range(r), 5)`` over the row's columns) and that five's colex index.
+
+    The same answer as sorting every five and taking the first maximum (:func:`best_values`), at a
+    fraction of the work: each row is sorted once, so that every five of its sorted columns is
+    sorted already, and only rows where several fives share the best value are asked which of
+    them comes first in the columns' own order.
+
+    >>> table = np.zeros(21, dtype=int)     # a 7-card deck where two hands are worth 9
+    >>> table[colex([[0, 1, 2, 3, 4], [2, 3, 4, 5, 6]])] = 9
+    >>> best, first, index = best_fives(table, np.array([[6, 5, 4, 3, 2, 1, 0]]), 7)
+    >>> best.tolist(), list(itertools.combinations(range(7), 5))[first[0]], uncolex(index, 7).tolist()
+    ([9], (0, 1, 2, 3, 4), [[2, 3, 4, 5, 6]])
+    """
+    h = np.asarray(cards)
+    m, r = h.shape
+    combos, _, where = subsets(r)
+    binom = _binom(n)[:, 1:6].astype(np.int32 if _c(n, 5) < (1 << 31) else np.int64)   # C(p, i + 1)
+    columns = [combos[:, i] * 5 + i for i in range(5)]
+    best = np.empty(m, dtype=values.dtype)
+    first = np.empty(m, dtype=np.int64)
+    index = np.empty(m, dtype=binom.dtype)
+    for lo in range(0, m, _BLOCK):
+        part = h[lo:lo + _BLOCK]
+        rows = np.arange(len(part))
+        ranked, order = _sort_rows(part)
+        c = np.take(binom, ranked, axis=0).reshape(len(part), 5 * r)
+        col = np.take(c, columns[0], axis=1)
+        for i in range(1, 5):
+            col += np.take(c, columns[i], axis=1)      # colex of each sorted five: (rows, fives)
+        v = np.take(values, col)                       # (np.take: several times faster than v[col])
+        at = v.argmax(axis=1)                          # the first best in sorted order
+        top = v[rows, at]
+        mask = (1 << order)[rows[:, None], combos[at]].sum(axis=1)
+        place = where[mask]
+        tied = np.flatnonzero(np.count_nonzero(v == top[:, None], axis=1) > 1)
+        if len(tied):                                  # which tied five comes first in the columns' order
+            bits = (1 << order[tied])
+            every = sum(np.take(bits, combos[:, i], axis=1) for i in range(5))
+            ranked = np.where(v[tied] == top[tied, None], where[every], len(combos))
+            at[tied] = ranked.argmin(axis=1)
+            place[tied] = ranked[np.arange(len(tied)), at[tied]]
+        best[lo:lo + _BLOCK], first[lo:lo + _BLOCK], index[lo:lo + _BLOCK] = top, place, col[rows, at]
+    return best, first, index
 
 
 # -- all hands of a deck --------------------------------------------------------------------------
