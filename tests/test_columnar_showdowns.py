@@ -16,6 +16,7 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_columnar import DECK, columns, good, today
 
 from conftest import edit
 from engine import Engine
@@ -23,7 +24,6 @@ from engine.io import fights as batch
 from engine.io.results import write_results
 from engine.judge import Judge, columnar
 from engine.poker import sevens
-from test_columnar import DECK, columns, good, today
 
 
 def deal(rng: random.Random, players: int, holes: int = 2, board: int = 5, game: str | None = None,

@@ -30,6 +30,7 @@ from typing import IO, Any, Callable, Iterator
 import msgspec
 import numpy as np
 
+from engine.core import MAX_SHOWDOWN_CARDS
 from engine.io.fights import (
     BLANK,
     MAX_ITEM_CHARS,
@@ -38,7 +39,6 @@ from engine.io.fights import (
     read_fights,
 )
 from engine.io.results import Block, dumps
-from engine.core import MAX_SHOWDOWN_CARDS
 from engine.judge import GAME, MAX_HANDS, MIN_HANDS, Judge, Result
 from engine.judging.hilo import split_games
 from engine.limits import collector_paused
