@@ -343,6 +343,18 @@ def _adopt(judge: "Histories") -> None:
                 fast.adopt_shapes(shapes)
 
 
+def _answers(engine: "Engine", worlds: list[World], asked: list[Ask]) -> list[Any]:
+    """Each world's answers to the pot questions, every distinct world asked once, in one run:
+    a world's answers are the rules' consequences of its facts alone, so hands of the same
+    chips (and showdown winners) share them (the Pluribus hands: 10,000 hands, 4,390 distinct
+    worlds before their showdowns).  The answers are shared, read only."""
+    first: dict[World, int] = {}
+    places = [first.setdefault(w, len(first)) for w in worlds]
+    distinct = list(first)
+    found = engine.evaluator(len(distinct)).answers(distinct, asked)
+    return [found[i] for i in places]
+
+
 def _conserve(h: _Hand) -> None:
     """Every chip put in is paid out: the bets returned and the pots' awards add up to what the
     players put in, and each pot's awards to its amount; else the hand is an error (invalid, one
@@ -528,7 +540,7 @@ class Histories:
         self._showdowns(engine, hands, lambda h: h.foreseen)
         worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         missed = []
-        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
             if self._fill(h, *(answers[a] for a in POT_ASKS)):
                 continue                                      # cannot be judged
             if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
@@ -567,7 +579,7 @@ class Histories:
         """The first question: returned bets, pots, contestants; and the awards of every pot no
         showdown decides (the second question asks only about hands with a showdown)."""
         worlds = [World((), chips=h.chips) for h in hands]
-        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
             self._fill(h, *(answers[a] for a in POT_ASKS))
             if not h.contested and h.status == "judged":
                 self._take(h, answers[AWARD_ASKS[0]])
@@ -639,7 +651,7 @@ class Histories:
         """The third question: the awards, given the showdowns' winners."""
         worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         if worlds:
-            for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, AWARD_ASKS)):
+            for h, answers in zip(hands, _answers(engine, worlds, AWARD_ASKS)):
                 self._take(h, answers[AWARD_ASKS[0]])
 
     # ---- the result ----------------------------------------------------------------------

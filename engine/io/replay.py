@@ -31,6 +31,7 @@ from engine.io.phhtext import (
 # first action from every amount the hand names: the documents' numbers are ints (TOML integers)
 # or Decimals (decimals, read exact), never binary floats.
 
+_INT = {int}                  # (type(x) is int: a bool is no amount)
 _UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand can put in
 
 
@@ -70,7 +71,7 @@ def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> l
         return None
     if not isinstance(value, list) or len(value) != n:
         raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {_short(repr(value))}")
-    if all(type(v) is int and (signed or v >= 0) for v in value):
+    if set(map(type, value)) <= _INT and (signed or not value or min(value) >= 0):
         return list(value)                       # the usual case, at once
     for i, v in enumerate(value):
         if isinstance(v, str):                   # a TOML text is not a number
@@ -99,6 +100,9 @@ def _in_units(amounts: list[int | Decimal], scale: int, bad: Callable[[str], Exc
               most: int = MAX_UNITS) -> list[int]:
     """Amounts in the hand's smallest unit; ``bad(message)`` for one finer than that, or past
     ``most`` (what 64-bit sums hold).  Exact: an amount's places are counted, never rounded."""
+    if scale == 1 and set(map(type, amounts)) <= _INT and (not amounts or -most <= min(amounts)
+                                                           and max(amounts) <= most):
+        return list(amounts)                     # whole units within bounds: as they are
     out = []
     for x in amounts:
         if type(x) is int:
@@ -322,7 +326,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
 
     def deal(cards: tuple[str | None, ...], fresh: bool = True) -> None:
         """Cards dealt (``fresh``: from the deck; else a shown card that was dealt face down)."""
-        if fresh and any(c in reserve for c in cards if c is not None):
+        if fresh and reserve and not reserve.isdisjoint(cards):        # (reserve holds no None)
             # a card set aside, dealt again: only once the deck has run out, counting a burn a
             # street (pokerkit burns one before every deal of a street; PHH does not record it)
             if left[0] - (round_no + draws_done + 1) >= len(cards):
@@ -370,7 +374,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             if p < 0 and actor == "d":
                 if verb == "dh" and len(args) == 2:
                     p = player(args[0])
-                    over("a card dealt")
+                    if table.in_hand == 1:
+                        over("a card dealt")
                     cards = _cards(args[1])
                     deal(cards)
                     hole[p] += cards                      # dealt, or drawn after a discard
@@ -379,7 +384,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                 elif verb == "db" and len(args) == 1:
                     if not v.board:
                         raise _Bad(f"{code} has no board")
-                    over("the board dealt")
+                    if table.in_hand == 1:
+                        over("the board dealt")
                     cards = _cards(args[0])
                     if None in cards:
                         raise _Bad("a board card is not known")
@@ -398,7 +404,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             if verb == "cc" or verb == "f" or verb == "cbr":
                 if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
                     raise _Bad("cannot read the action")
-                over(f"p{p + 1} acts")
+                if table.in_hand == 1:
+                    over(f"p{p + 1} acts")
                 if not betting:
                     if round_no >= v.rounds:
                         raise _Bad(f"p{p + 1} acts after the last betting round: the hand is over")
@@ -415,7 +422,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                         _in_units([_decimal(a, "", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
                 if verb == "f":
-                    reserve.update(c for c in hole[p] if c is not None)    # the folded cards, set aside
+                    reserve.update(hole[p])                 # the folded cards, set aside
+                    reserve.discard(None)
                 if not table.to_act:
                     table.close_round()
                     round_no, betting = round_no + 1, False
