@@ -2,8 +2,8 @@
 most of them ending before a showdown), end to end, against pokerkit replaying the same file in
 this process.  Target (issue 35): CPU at most a fifth of pokerkit's.
 
-The judge runs as a subprocess (`python -m engine judge FILE -o OUT`, the five-card table cached
-first, as a user's second batch finds it); its CPU is this process's RUSAGE_CHILDREN before and
+The judge runs as a subprocess (`python -m engine judge FILE -o OUT`, once untimed first, so that
+the five-card table and its proofs are cached as a user's second batch finds them); its CPU is this process's RUSAGE_CHILDREN before and
 after (the judge and every worker it forks), its wall time the subprocess's.  pokerkit's CPU is
 this process's own (time.process_time) around its replay of every hand.  A hand agrees when the
 rules' payout (starting stack - put in + returned + won, from the judge's output) equals both
@@ -97,6 +97,7 @@ def main() -> None:
     walls, cpus = [], []
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "out.jsonl"
+        judged(path, out)               # not timed: the proofs kept beside the table, as a second batch finds them
         for _ in range(args.runs):
             wall, cpu, err = judged(path, out)
             walls.append(wall)
