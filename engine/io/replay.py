@@ -267,12 +267,15 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
     names = _names(doc, n, where)
-    for i, s in enumerate(stacks_in):
-        if isinstance(s, str):
-            raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
-    stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
-              for i, s in enumerate(stacks_in)]
-    stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
+    if set(map(type, stacks_in)) <= _INT and min(stacks_in) >= 0:
+        stacks: list = list(stacks_in)                  # the usual case, at once
+    else:
+        for i, s in enumerate(stacks_in):
+            if isinstance(s, str):
+                raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
+        stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
+                  for i, s in enumerate(stacks_in)]
+        stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
     antes = _amounts(doc, "antes", n, where) or [0] * n
     # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
     # who opens the betting (as pokerkit reads it).
@@ -300,8 +303,12 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     def units(amounts: list[int | Decimal]) -> list[int]:
         return _in_units(amounts, scale, bad)
 
-    known = iter(units([s for s in stacks if s is not None]))
-    start = [_UNKNOWN if s is None else next(known) for s in stacks]
+    unknown = None in stacks
+    if unknown:
+        known = iter(units([s for s in stacks if s is not None]))
+        start = [_UNKNOWN if s is None else next(known) for s in stacks]
+    else:
+        start = units(stacks)
     table = _Table(n, start, scale)
     for p, x in enumerate(units(antes)):
         if x:
@@ -483,7 +490,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if max(table.put) > MAX_UNITS:
         raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
     return Played(ident, code, names,
-                  scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
+                  scale, tuple(None if s is None else x for s, x in zip(stacks, start)) if unknown else tuple(start),
                   tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
                   tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
                   tuple(units(finishing)) if finishing else None,
