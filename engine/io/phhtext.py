@@ -153,6 +153,7 @@ _PLAIN = r""""[^"\\\x00-\x08\x0a-\x1f\x7f]*"|'[^'\x00-\x08\x0a-\x1f\x7f]*'"""
 _STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
                       r'(?:(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*)?\]')
 _STRING = re.compile(r""""([^"]*)"|'([^']*)'""")
+_BASICS, _LITERALS = re.compile(r'"([^"]*)"'), re.compile(r"'([^']*)'")
 _INTS = re.compile(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
 # A whole ``key = value`` line of the kinds above (arrays of integers or plain strings, a plain
@@ -177,8 +178,10 @@ def _quick(text: str) -> dict | None:
                 if parts[-1].isspace() or not parts[-1]:          # [] or a trailing comma
                     parts.pop()
                 out[key] = list(map(int, parts))
-            elif strings is not None:
-                out[key] = [basic or lit for basic, lit in _STRING.findall(strings)]
+            elif strings is not None:          # (of one kind of quotes: each text at once)
+                out[key] = _LITERALS.findall(strings) if '"' not in strings else \
+                    _BASICS.findall(strings) if "'" not in strings else \
+                    [basic or lit for basic, lit in _STRING.findall(strings)]
             elif string is not None or literal is not None:
                 out[key] = string if string is not None else literal
             else:

@@ -32,6 +32,7 @@ from engine.io.phhtext import (
 # or Decimals (decimals, read exact), never binary floats.
 
 _INT = {int}                  # (type(x) is int: a bool is no amount)
+_STR = {str}
 _UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand can put in
 
 
@@ -202,15 +203,14 @@ class _Table:
     def open_round(self, first: int) -> None:
         """A betting round: everyone who can act, in order from ``first``; none when at most one
         can and nothing is owed to him."""
-        can = set(self.can_act())
+        n, bet, stack, folded = self.n, self.bet, self.stack, self.folded
         # As pokerkit opens a round (and the PHH standard replays it): a player who can lose
         # nothing more (his stack, or what the second deepest player still in can put in past his
         # bet, is nothing) has no decision in it.
-        deep = sorted(self.bet[p] + self.stack[p] for p in range(self.n) if p not in self.folded)
+        deep = sorted([bet[p] + stack[p] for p in range(n) if p not in folded])
         second = deep[-2] if len(deep) > 1 else 0
-        can = {p for p in can if second - self.bet[p] > 0}
-        able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
-        if len(able) < 2 and all(self.bet[p] >= self.top for p in able):
+        able = [p for p in (*range(first, n), *range(first)) if p not in folded and stack[p] > 0 and second > bet[p]]
+        if len(able) < 2 and all(bet[p] >= self.top for p in able):
             self.to_act = []
         else:
             self.to_act = able
@@ -237,7 +237,7 @@ class _Table:
                            f"{_text(self.stack[p], self.scale)} in front of him")
             self.pay(p, amount - self.bet[p])
             n, folded, stack = self.n, self.folded, self.stack
-            self.to_act = [q for q in ((p + i) % n for i in range(1, n)) if q not in folded and stack[q] > 0]
+            self.to_act = [q for q in (*range(p + 1, n), *range(p)) if q not in folded and stack[q] > 0]
         if self.in_hand == 1:
             self.to_act = []
 
@@ -282,14 +282,16 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
     finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
     actions = doc["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
         raise HistoryError(f"{where}: actions must be a list of strings")
     if n == 2:                                    # heads-up: the forced bets are reversed
         antes, blinds = antes[::-1], blinds[::-1]
     # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
     # is that action's error, below); whole units unless some amount has a point or an exponent.
-    numbers = [*antes, *blinds, *(s for s in stacks if s is not None), *(finishing or ()), *(winnings or ())]
-    places = 0 if set(map(type, numbers)) <= {int} else max(map(_places, numbers), default=0)
+    numbers = [*antes, *blinds, *(stacks if None not in stacks else [s for s in stacks if s is not None]),
+               *(finishing or ()), *(winnings or ())]
+    whole = set(map(type, numbers)) <= _INT
+    places = 0 if whole else max(map(_places, numbers), default=0)
     joined = "\n".join(actions)
     if "." in joined or "e" in joined or "E" in joined:
         for raw in actions:
@@ -302,6 +304,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
 
     def units(amounts: list[int | Decimal]) -> list[int]:
         return _in_units(amounts, scale, bad)
+
+    if scale == 1 and whole and (not numbers or -MAX_UNITS <= min(numbers) and max(numbers) <= MAX_UNITS):
+        units = list                              # whole units within bounds (_in_units): as they are
 
     unknown = None in stacks
     if unknown:
@@ -380,11 +385,21 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             p = seats.get(actor, -1)
             if p < 0 and actor == "d":
                 if verb == "dh" and len(args) == 2:
-                    p = player(args[0])
+                    p = seats.get(args[0], -1)
+                    if p < 0:
+                        p = player(args[0])
                     if table.in_hand == 1:
                         over("a card dealt")
-                    cards = _cards(args[1])
-                    deal(cards)
+                    cards = _READ.get(args[1]) or _cards(args[1])
+                    if reserve:
+                        deal(cards)
+                    else:                                 # (deal's usual case, at once)
+                        for c in cards:
+                            if c is not None:
+                                if c in dealt:
+                                    raise _Bad(f"the card {c} is dealt twice")
+                                dealt.add(c)
+                        left[0] -= len(cards)
                     hole[p] += cards                      # dealt, or drawn after a discard
                     if len(hole[p]) > v.hole:
                         raise _Bad(f"{args[0]} holds more than {v.hole} cards")
@@ -479,7 +494,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
-    live = tuple(p for p in range(n) if p not in folded)
+    live = tuple([p for p in range(n) if p not in folded])
     betting_over = round_no >= v.rounds or runout()
     over = len(live) == 1 or (betting_over and not drawing and len(board) == out_before[-1]
                               and (draws_done >= v.draws or round_no >= v.rounds))
@@ -502,7 +517,8 @@ def _names(doc: dict, n: int, where: str) -> tuple[str, ...]:
     names = doc.get("players")
     if names is None:
         return tuple(f"p{i + 1}" for i in range(n))
-    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+    if not isinstance(names, list) or len(names) != n or \
+            not (set(map(type, names)) <= _STR or all(isinstance(x, str) for x in names)):
         raise HistoryError(f"{where}: players must list one name (a text) a player ({n}), "
                            f"not {_short(repr(names))}")
     return tuple(names)
