@@ -37,9 +37,10 @@ from engine.judging import tablecache as TC
 from engine.judging.fivetable import FiveTable
 from engine.version import source_digest
 
-FORMAT = 1
+FORMAT = 2                   # 2: with the showdown shapes
 MAX_BYTES = 1 << 20          # a proofs file is a few kilobytes; a longer one is not read
-_kept: dict[Path, frozenset] = {}    # file -> the proofs' keys this process read from it or wrote
+_kept: dict[Path, frozenset] = {}    # file -> the proofs' keys and shapes this process read from it or wrote
+_shapes: dict[Path, dict[tuple, Any]] = {}   # file -> the shapes' answers known (engine.judging.shapes.allowed_of)
 _lock = threading.Lock()
 
 
@@ -50,7 +51,8 @@ def path(digest: str) -> Path:
 
 def adopt(engine: EngineView, table: "FiveTable") -> int:
     """Take the proofs kept for these rules (engine.proof.adopt), if a file signed with this
-    user's key names their digest; how many were taken."""
+    user's key names their digest; how many were taken.  The showdown shapes kept with them are
+    then :func:`shapes`'."""
     key = TC.cache_key()
     if key is None:
         return 0
@@ -67,10 +69,38 @@ def adopt(engine: EngineView, table: "FiveTable") -> int:
                 and isinstance(entry[2], str) and type(entry[3]) is int):
             return 0
         proofs[_tuple(entry[0])] = P.Proof(entry[1], entry[2], entry[3])
+    found: dict[tuple, Any] = {}
+    for entry in header.get("shapes") or ():
+        if not (isinstance(entry, list) and len(entry) == 2 and _is_shape(shape := _tuple(entry[0]))):
+            return 0
+        found[shape] = entry[1]
     P.adopt(engine, proofs)
     with _lock:
-        _kept[where] = frozenset(proofs)
+        _kept[where] = frozenset(proofs) | frozenset(found)
+        _shapes[where] = found | _shapes.get(where, {})
     return len(proofs)
+
+
+def shapes(table: "FiveTable") -> dict[tuple, Any]:
+    """The showdown shapes' answers kept for these rules (read by :func:`adopt`, or noted by
+    :func:`note`): shape -> engine.judging.shapes.allowed_of's value, to be checked by
+    engine.judging.shapes.from_allowed."""
+    with _lock:
+        return dict(_shapes.get(path(table.rules_digest), {}))
+
+
+def note(table: "FiveTable", found: dict[tuple, Any]) -> None:
+    """Shapes asked of the rules for this table (shape -> engine.judging.shapes.allowed_of's
+    value), kept by the next :func:`keep`."""
+    where = path(table.rules_digest)
+    with _lock:
+        _shapes[where] = _shapes.get(where, {}) | {s: a for s, a in found.items() if _is_shape(s)}
+
+
+def _is_shape(shape: Any) -> bool:
+    """(game code, each player's cards, the board's cards): integers."""
+    return isinstance(shape, tuple) and len(shape) == 3 and type(shape[0]) is int and type(shape[2]) is int \
+        and isinstance(shape[1], tuple) and all(type(h) is int for h in shape[1])
 
 
 def keep(engine: EngineView, table: "FiveTable") -> None:
@@ -84,15 +114,17 @@ def keep(engine: EngineView, table: "FiveTable") -> None:
     mine = {k: v for k, v in P.made(engine).items() if k == ("candidate",) or digest in k}
     where = path(digest)
     with _lock:
-        if not mine or set(mine) <= _kept.get(where, frozenset()):
+        known = _shapes.get(where, {})
+        if not mine or set(mine) | set(known) <= _kept.get(where, frozenset()):
             return
         header: dict[str, Any] = {"format": FORMAT, "digest": digest, "code": source_digest(),
-                                  "proofs": [[_list(k), v.holds, v.why, v.patterns] for k, v in mine.items()]}
+                                  "proofs": [[_list(k), v.holds, v.why, v.patterns] for k, v in mine.items()],
+                                  "shapes": [[_list(k), v] for k, v in known.items()]}
         header["mac"] = TC.mac(key, header)
         with contextlib.suppress(OSError):       # a cache that cannot be written: made again next time
             with replacing(where, 0o666 & ~umask()) as f:
                 f.write(json.dumps(header, separators=(",", ":")).encode("ascii"))
-        _kept[where] = frozenset(mine)
+        _kept[where] = frozenset(mine) | frozenset(known)
 
 
 def _read(where: Path) -> Any:

@@ -57,13 +57,46 @@ def _found(shape: tuple, answers: dict) -> Any:
     """A shape's (pick, allowed, chosen) from the rules' answers about its showdown."""
     if answers[ASKS[1]]:
         return None
-    _, holes, board = shape
-    k = len(holes)
-    combos = [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64) for h in holes]
+    k = len(shape[1])
+    combos = _combos(shape)
     first = [k + 2 + sum(len(c) for c in combos[:p]) for p in range(k)]     # set id of each player's first five
     allowed = [np.zeros(len(c), dtype=bool) for c in combos]
     for p, s in answers[ASKS[0]]:
         if 1 <= p <= k and 0 <= s - first[p - 1] < len(combos[p - 1]):
             allowed[p - 1][s - first[p - 1]] = True
+    return _made(combos, [np.flatnonzero(a) for a in allowed])
+
+
+def _combos(shape: tuple) -> list[np.ndarray]:
+    """Each player's fives of hand + board, as rows of places (itertools.combinations' order)."""
+    _, holes, board = shape
+    return [np.asarray(list(itertools.combinations(range(h + board), 5)), dtype=np.int64) for h in holes]
+
+
+def _made(combos: list[np.ndarray], allowed: list[np.ndarray]) -> Any:
     return ([[operator.itemgetter(*c) for c in cs.tolist()] for cs in combos],
-            [np.flatnonzero(a) for a in allowed], [cs[a] for cs, a in zip(combos, allowed)])
+            allowed, [cs[a] for cs, a in zip(combos, allowed)])
+
+
+def allowed_of(found: Any) -> list[list[int]] | None:
+    """What a shape's answer keeps (engine.judging.proofcache): each player's allowed fives, as
+    indices of :func:`_combos`' rows; None for a shape the rules find invalid."""
+    return None if found is None else [a.tolist() for a in found[1]]
+
+
+def from_allowed(shape: tuple, allowed: Any) -> Any:
+    """A shape's (pick, allowed, chosen) from what :func:`allowed_of` kept, when it is what a shape
+    of this many players can have (each list strictly ascending indices of that player's fives);
+    else ValueError.  None stays None (an invalid shape)."""
+    if allowed is None:
+        return None
+    combos = _combos(shape)
+    if not isinstance(allowed, list) or len(allowed) != len(combos):
+        raise ValueError("not one list a player")
+    out = []
+    for a, cs in zip(allowed, combos):
+        if not isinstance(a, list) or not all(type(i) is int and 0 <= i < len(cs) for i in a) \
+                or any(x >= y for x, y in zip(a, a[1:])):
+            raise ValueError("not ascending indices of the player's fives")
+        out.append(np.asarray(a, dtype=np.int64))
+    return _made(combos, out)

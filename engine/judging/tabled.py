@@ -43,7 +43,7 @@ from engine.evaluators.workers import SMALL_BATCH
 from engine.interface import EngineView
 from engine.judging import policy, proofcache
 from engine.judging.fivetable import FiveTable
-from engine.judging.shapes import fives_of_shapes
+from engine.judging.shapes import allowed_of, fives_of_shapes, from_allowed
 from engine.poker import sevens
 
 WINNERS = {1: (0,), 2: (1,), 0: (0, 1)}
@@ -184,6 +184,7 @@ class Tabled:
         players take DuckDB a tenth (docs/performance.md)."""
         with self._lock:
             todo = [shape for shape in dict.fromkeys(asked) if shape not in self._shapes]
+        todo = self._from_cache(todo)
         if len(todo) > 1:
             self._ask(todo, self.engine.evaluator(SMALL_BATCH + 1))
         for shape in todo:
@@ -206,7 +207,8 @@ class Tabled:
         with self._lock:
             if shape in self._shapes:
                 return self._shapes[shape]
-        self._ask([shape], self.engine.evaluator(1))
+        if self._from_cache([shape]):
+            self._ask([shape], self.engine.evaluator(1))
         with self._lock:
             return self._shapes[shape]
 
@@ -216,6 +218,30 @@ class Tabled:
         with self._lock:
             for shape, f in found.items():
                 self._shapes.setdefault(shape, f)
+        # kept beside the table for the next process (engine.judging.proofcache); a shape the
+        # rules find invalid, or whose run failed, is asked again
+        proofcache.note(self.table, {shape: allowed_of(f) for shape, f in found.items() if f is not None})
+        proofcache.keep(self.engine, self.table)
+
+    def _from_cache(self, shapes: list[tuple]) -> list[tuple]:
+        """The shapes kept beside the table by an earlier process for these rules
+        (engine.judging.proofcache: signed, of this digest and engine) taken, each checked to be
+        what a shape of its players can have; those left to ask the rules."""
+        if not shapes:
+            return shapes
+        kept = proofcache.shapes(self.table)
+        todo = []
+        for shape in shapes:
+            try:
+                found = from_allowed(shape, kept[shape]) if kept.get(shape) is not None else None
+            except ValueError:
+                found = None
+            if found is None:
+                todo.append(shape)
+                continue
+            with self._lock:
+                self._shapes.setdefault(shape, found)
+        return todo
 
     def _showdowns(self, shape: tuple, worlds: list["World"]) -> list["Verdict | None"]:
         out: list[Verdict | None] = [None] * len(worlds)
