@@ -5,6 +5,9 @@ signs it for these rules' digest (deny by default)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +19,8 @@ from engine.judging import proofcache
 from engine.judging import table as T
 from engine.judging import tablecache as TC
 from engine.judging import tabled as tabled_module
+
+ROOT = Path(__file__).resolve().parent.parent
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 SWAPPED = ("beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
@@ -154,3 +159,18 @@ def test_a_kept_shape_no_showdown_can_have_is_asked_of_the_rules(cache, tmp_path
     again = eng.tabled().shapes([shape])[shape]
     assert calls == [[shape]]                                      # asked of the rules again
     assert [a.tolist() for a in again[1]] == [a.tolist() for a in asked[1]]
+
+
+def test_judging_hand_histories_loads_neither_yaml_nor_asyncio(cache, tmp_path):
+    out = tmp_path / "out.yaml"
+    code = ("import sys; from engine.cli import main; "
+            f"status = main(['judge', {str(ROOT / 'tests' / 'data' / 'phh' / 'side_pots.phh')!r}, '-o', {str(out)!r}]); "
+            "print(status, sorted(m for m in ('yaml', 'asyncio') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split("\n")[0] == "0 []", done.stderr
+    assert '"status": "judged"' in out.read_text()
+    code = ("import sys; from engine.cli import main; "
+            f"status = main(['judge', {str(ROOT / 'examples' / 'fights.yaml')!r}, '-o', {str(tmp_path / 'f.yaml')!r}]); "
+            "print(status, 'yaml' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split("\n")[0] == "0 True", done.stderr                     # a YAML batch: read with it
