@@ -423,13 +423,18 @@ def _value(x: Any) -> str:
     return dumps(json_safe(x))
 
 
+def _whole(x: Any) -> str:
+    """An amount of whole units as JSON: ``_str(str(x))``, at once for an int (its digits)."""
+    return f'"{x}"' if type(x) is int else _str(str(x))
+
+
 def _ints(xs: Iterable[Any]) -> str:
     """A list of the rules' values (players: numbers) as JSON."""
     return "[" + ", ".join(map(_value, xs)) + "]"
 
 
 def _amounts(xs: Iterable[int], amount: Callable[[int], str]) -> str:
-    return "[" + ", ".join(_str(amount(x)) for x in xs) + "]"
+    return "[" + ", ".join(map(_whole, xs) if amount is str else (_str(amount(x)) for x in xs)) + "]"
 
 
 class Histories:
@@ -705,18 +710,19 @@ class Histories:
             return safe_line(", ".join(head) + "}")
         engine = self.engines(VARIANTS[p.variant].rules)
         amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
+        money = _whole if p.scale == 1 else lambda x: _str(p.amount(x))     # an amount as JSON
         categories = engine.categories
         won = [0] * len(p.stakes)
         for level in h.awards:
             for q, x in h.awards[level].items():
                 won[q - 1] += x
         players = []
-        returned, best, folded, hole = h.returned, h.best, p.folded, p.hole
+        returned, best, folded, hole, stakes = h.returned, h.best, p.folded, p.hole, p.stakes
         for i, name in enumerate(p.names):
             q = i + 1
             row = (f'{{"player": {q}, "name": {_str(name)}, '
-                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {_str(amount(p.stakes[i]))}, '
-                   f'"returned": {_str(amount(returned.get(q, 0)))}, "won": {_str(amount(won[i]))}, '
+                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {money(stakes[i])}, '
+                   f'"returned": {money(returned.get(q, 0))}, "won": {money(won[i])}, '
                    f'"folded": {"true" if i in folded else "false"}')
             if q in best:
                 five, rank = best[q]
@@ -728,8 +734,8 @@ class Histories:
         for k, level in enumerate(sorted(h.pots)):
             contestants = sorted(h.contests.get(level, []))
             awards = h.awards.get(level, {})
-            shares = ", ".join(f"{_str(str(q))}: {_str(amount(x))}" for q, x in sorted(awards.items()))
-            pot = (f'{{"pot": "{"main" if k == 0 else f"side {k}"}", "amount": {_str(amount(h.pots[level]))}, '
+            shares = ", ".join(f"{_whole(q)}: {money(x)}" for q, x in sorted(awards.items()))
+            pot = (f'{{"pot": "{"main" if k == 0 else f"side {k}"}", "amount": {money(h.pots[level])}, '
                    f'"contestants": {_ints(contestants)}, "winners": {_ints(sorted(awards))}, '
                    f'"awards": {{{shares}}}, "reason": {_str(self._reason(h, level, contestants, engine))}')
             if level in h.low:
