@@ -283,7 +283,7 @@ class _Workers:
                     part, counts = f.result()
                 except BrokenProcessPool:
                     raise WorkerLost(lost) from None
-                out += part
+                out += map(Dumped, part) if self.judge.dumped else part    # (lines cross as plain text)
                 for k, x in counts.items():
                     added[k] = added.get(k, 0) + x
             return out, added
@@ -341,6 +341,8 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dic
     with collector_paused():
         out = judge._judge_hands(_prepare_all(batch, name))
     gc.collect(1)
+    if judge.dumped:                        # plain text crosses back at a third of a Dumped's cost
+        out = list(map(str, out))
     return out, {k: judge.counts[k] - before[k] for k in judge.counts}
 
 
