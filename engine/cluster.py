@@ -28,7 +28,6 @@ import signal
 import threading
 import time
 import traceback
-from asyncio import CancelledError
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -236,6 +235,8 @@ def run_jobs(jobs: list[Job], work: Work, spec: Any, done: Callable[[Job, Outcom
 
 def _run_on(client: Any, jobs: list[Job], work: Work, spec: Any,
             done: Callable[[Job, Outcome, "list[int] | None"], None]) -> None:
+    from asyncio import CancelledError  # (imported with distributed: not at start-up)
+
     from distributed import as_completed
     workers = max(1, sum(client.nthreads().values()))
     window = WINDOW * workers

@@ -470,6 +470,23 @@ def worker_process(parent: int) -> None:
     _active.clear()
     _requested = _deferred = None
     _forked = False
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)        # held by the parent as it forked (forking)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextlib.contextmanager
+def forking() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held (blocked, not lost) while worker processes are forked: a worker
+    forked in the moment one arrives would otherwise run this process's handler before
+    worker_process sets its own (a traceback of the worker's on stderr).  A worker takes them
+    when worker_process is done (Ctrl-C ignored, SIGTERM its end); this process right after."""
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _on_alarm(signum: int, frame: Any) -> None:

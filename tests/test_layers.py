@@ -36,9 +36,10 @@ RANK = {name: i for i, (name, _) in enumerate(LAYERS)}
 FORBIDDEN = {("datalog", "poker"), ("datalog", "io"), ("poker", "io")}
 # Third-party packages heavy enough to be imported where used (start-up time of every command).
 # readline changes how input() reads a terminal, and is for the REPL alone; multiprocessing and
-# concurrent.futures (tens of milliseconds) for the runs that start workers.
+# concurrent.futures (tens of milliseconds) for the runs that start workers; asyncio (30 ms) for
+# the runs on a Dask cluster, which import it with distributed.
 LAZY_ALLOWED = {"duckdb", "numpy", "yaml", "tqdm", "pyDatalog", "importlib.metadata", "orjson", "msgspec",
-                "dask", "distributed", "readline", "multiprocessing", "concurrent.futures"}
+                "dask", "distributed", "readline", "multiprocessing", "concurrent.futures", "asyncio"}
 
 
 def _name(path: Path) -> str:

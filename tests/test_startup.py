@@ -5,15 +5,22 @@ signs it for these rules' digest (deny by default)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from conftest import copy_rules, edit
 from engine import Engine
+from engine.evaluators import World
 from engine.judging import proof as P
 from engine.judging import proofcache
 from engine.judging import table as T
 from engine.judging import tablecache as TC
+from engine.judging import tabled as tabled_module
+
+ROOT = Path(__file__).resolve().parent.parent
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
 SWAPPED = ("beat_D: beat(A, B, R) <= beatRank(A, B, 0) & tieBreak(A, B, R)",
@@ -104,3 +111,66 @@ def test_proofs_kept_by_other_engine_code_are_not_taken(cache, tmp_path, monkeyp
     eng = Engine(rules)
     monkeypatch.setattr(proofcache, "source_digest", lambda: "another engine's source")
     assert proofcache.adopt(eng, T.five_card_table(eng)) == 0
+
+
+def _holdem_shape(eng, players: int = 3):
+    return (eng.games["holdem"], (2,) * players, 5)
+
+
+def test_the_next_process_takes_the_showdown_shapes_and_asks_none(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    fast = Engine(rules).tabled(build=True)
+    assert fast.showdowns
+    shape = _holdem_shape(fast.engine)
+    asked = fast.shapes([shape])[shape]
+    kept = json.loads(proofcache.path(fast.table.rules_digest).read_text())
+    assert [shape[0], list(shape[1]), shape[2], [a.tolist() for a in asked[1]]] in kept["shapes"]
+    monkeypatch.setattr(proofcache, "_shapes", {})                 # a new process: nothing in memory
+    monkeypatch.setattr(proofcache, "_kept", {})
+    monkeypatch.setattr(tabled_module, "fives_of_shapes", lambda *a, **k: pytest.fail("the shape asked again"))
+    eng = Engine(rules)
+    taken = eng.tabled().shapes([shape])[shape]
+    assert [a.tolist() for a in taken[1]] == [a.tolist() for a in asked[1]]
+    assert [c.tolist() for c in taken[2]] == [c.tolist() for c in asked[2]]
+    board, hands = "2H 3H 4H 9D KD", ["AH 5H", "KH QH", "2D 3D"]     # (the small deck: hearts and diamonds)
+    found = eng.tabled().verdicts([World(tuple(tuple(eng.cards(h)) for h in hands), board=tuple(eng.cards(board)),
+                                         game=eng.games["holdem"])])[0]
+    assert found is not None and found.winners == (0,)              # the steel wheel
+    assert found.ranks == Engine(rules).showdown(hands, board=board).ranks
+
+
+def test_a_kept_shape_no_showdown_can_have_is_asked_of_the_rules(cache, tmp_path, monkeypatch):
+    rules = small(tmp_path)
+    fast = Engine(rules).tabled(build=True)
+    assert fast.showdowns
+    shape = _holdem_shape(fast.engine)
+    asked = fast.shapes([shape])[shape]
+    where = proofcache.path(fast.table.rules_digest)
+    kept = json.loads(where.read_text())
+    for entry in kept["shapes"]:
+        entry[3][0] = [21, 0]                                      # past a player's 21 fives, and not ascending
+    kept["mac"] = TC.mac(TC.cache_key(), kept)                     # signed: the check is the shape's own
+    where.write_text(json.dumps(kept))
+    monkeypatch.setattr(proofcache, "_shapes", {})
+    monkeypatch.setattr(proofcache, "_kept", {})
+    eng = Engine(rules)
+    calls, ask = [], tabled_module.fives_of_shapes
+    monkeypatch.setattr(tabled_module, "fives_of_shapes", lambda *a, **k: calls.append(a[0]) or ask(*a, **k))
+    again = eng.tabled().shapes([shape])[shape]
+    assert calls == [[shape]]                                      # asked of the rules again
+    assert [a.tolist() for a in again[1]] == [a.tolist() for a in asked[1]]
+
+
+def test_judging_hand_histories_loads_neither_yaml_nor_asyncio(cache, tmp_path):
+    out = tmp_path / "out.yaml"
+    code = ("import sys; from engine.cli import main; "
+            f"status = main(['judge', {str(ROOT / 'tests' / 'data' / 'phh' / 'side_pots.phh')!r}, '-o', {str(out)!r}]); "
+            "print(status, sorted(m for m in ('yaml', 'asyncio') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split("\n")[0] == "0 []", done.stderr
+    assert '"status": "judged"' in out.read_text()
+    code = ("import sys; from engine.cli import main; "
+            f"status = main(['judge', {str(ROOT / 'examples' / 'fights.yaml')!r}, '-o', {str(tmp_path / 'f.yaml')!r}]); "
+            "print(status, 'yaml' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split("\n")[0] == "0 True", done.stderr                     # a YAML batch: read with it

@@ -59,7 +59,7 @@ from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
 from engine.judging.table import adopt_table, cached_table
 from engine.judging.tablecache import VERIFIED
-from engine.limits import collector_paused, stop_soon, worker_process
+from engine.limits import collector_paused, forking, stop_soon, worker_process
 
 CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
@@ -144,6 +144,27 @@ def _variants(batch: list[tuple[Any, Any]]) -> list[str]:
     return sorted({c for c in codes if isinstance(c, str) and c in VARIANTS})     # (a list is no variant)
 
 
+_STACKS = re.compile(r"^starting_stacks\s*=\s*\[([^\]]*)\]", re.M)
+
+
+def _seats(batch: list[tuple[Any, Any]]) -> int:
+    """The most players a hand of a batch seats, as its first hands say (a glance, not a
+    reading: it only sets which showdown shapes are asked ahead, in one run; a larger showdown
+    met later is asked when it comes); 10 when they do not say."""
+    most = 0
+    for _, item in batch[:policy.HISTORY_LOOK_AFTER]:
+        if isinstance(item, dict):
+            stacks = item.get("starting_stacks")
+            n = len(stacks) if isinstance(stacks, list) else 0
+        else:
+            m = _STACKS.search(item) if isinstance(item, str) else None
+            n = len([x for x in m.group(1).split(",") if x.strip()]) if m else 0
+        if not 2 <= n <= 10:
+            return 10
+        most = max(most, n)
+    return most or 10
+
+
 # What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
 # (set in the parent just before the fork; read only in the workers).
 _FORKED: "Histories | None" = None
@@ -220,7 +241,10 @@ class _Workers:
         self.folder = None
 
     def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[Any], dict | None]]:
-        """The chunk's results (and, from workers, the counts they add), when called."""
+        """The chunk's results (and, from workers, the counts they add), when called: its first
+        part judged in this process then, the others by the workers meanwhile (n parts, n - 1
+        workers: this process, done with the tables and proofs, is the n-th, and no worker
+        process starts and warms up for nothing)."""
         n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
         if len(batch) < POOL_AFTER or n < 2:
             hands = _prepare_all(batch, name)
@@ -236,7 +260,7 @@ class _Workers:
             self.folder = run_directory("handoff")
             self.handoff = (context.Event(), str(self.folder / "tables.pickle"), os.getpid())
             _FORKED, _HANDOFF = self.judge, self.handoff
-            self.pool = ProcessPoolExecutor(n, mp_context=context, initializer=worker_process,
+            self.pool = ProcessPoolExecutor(n - 1, mp_context=context, initializer=worker_process,
                                             initargs=(os.getpid(),))
         from concurrent.futures.process import BrokenProcessPool
         lost = "a worker process of the batch ended before its part was judged (killed: by a signal, or out of memory)"
@@ -245,19 +269,21 @@ class _Workers:
             if not self.stopping and not f.cancelled() and isinstance(f.exception(), BrokenProcessPool):
                 stop_soon(WorkerLost(lost))
         step = -(-len(batch) // n)
-        futures = [self.pool.submit(_judge_part, batch[i:i + step], name) for i in range(0, len(batch), step)]
+        parts = [batch[i:i + step] for i in range(0, len(batch), step)]
+        with forking():                      # (the first submit forks the workers)
+            futures = [self.pool.submit(_judge_part, part, name) for part in parts[1:]]
         for f in futures:
             f.add_done_callback(done)
 
         def results() -> tuple[list[Any], dict]:
-            out: list[Any] = []
+            out: list[Any] = self.judge._judge_hands(_prepare_all(parts[0], name))     # (its counts: here)
             added: dict[str, int] = {}
             for f in futures:
                 try:
                     part, counts = f.result()
                 except BrokenProcessPool:
                     raise WorkerLost(lost) from None
-                out += part
+                out += map(Dumped, part) if self.judge.dumped else part    # (lines cross as plain text)
                 for k, x in counts.items():
                     added[k] = added.get(k, 0) + x
             return out, added
@@ -315,6 +341,8 @@ def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dic
     with collector_paused():
         out = judge._judge_hands(_prepare_all(batch, name))
     gc.collect(1)
+    if judge.dumped:                        # plain text crosses back at a third of a Dumped's cost
+        out = list(map(str, out))
     return out, {k: judge.counts[k] - before[k] for k in judge.counts}
 
 
@@ -341,6 +369,18 @@ def _adopt(judge: "Histories") -> None:
             fast = engine.tabled()
             if fast is not None:
                 fast.adopt_shapes(shapes)
+
+
+def _answers(engine: "Engine", worlds: list[World], asked: list[Ask]) -> list[Any]:
+    """Each world's answers to the pot questions, every distinct world asked once, in one run:
+    a world's answers are the rules' consequences of its facts alone, so hands of the same
+    chips (and showdown winners) share them (the Pluribus hands: 10,000 hands, 4,390 distinct
+    worlds before their showdowns).  The answers are shared, read only."""
+    first: dict[World, int] = {}
+    places = [first.setdefault(w, len(first)) for w in worlds]
+    distinct = list(first)
+    found = engine.evaluator(len(distinct)).answers(distinct, asked)
+    return [found[i] for i in places]
 
 
 def _conserve(h: _Hand) -> None:
@@ -385,13 +425,18 @@ def _value(x: Any) -> str:
     return dumps(json_safe(x))
 
 
+def _whole(x: Any) -> str:
+    """An amount of whole units as JSON: ``_str(str(x))``, at once for an int (its digits)."""
+    return f'"{x}"' if type(x) is int else _str(str(x))
+
+
 def _ints(xs: Iterable[Any]) -> str:
     """A list of the rules' values (players: numbers) as JSON."""
     return "[" + ", ".join(map(_value, xs)) + "]"
 
 
 def _amounts(xs: Iterable[int], amount: Callable[[int], str]) -> str:
-    return "[" + ", ".join(_str(amount(x)) for x in xs) + "]"
+    return "[" + ", ".join(map(_whole, xs) if amount is str else (_str(amount(x)) for x in xs)) + "]"
 
 
 class Histories:
@@ -456,12 +501,15 @@ class Histories:
         if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)
+        most = _seats(batch)
         warmed = self._engines_of(codes)
         for (name, low), engine in warmed:
-            if build:                        # the workers keep every core busy: DuckDB here on one
-                evaluator = engine.evaluator(CHUNK)
-                if isinstance(evaluator, CompiledEvaluator):
-                    self._threads.append((evaluator.compiled, evaluator.compiled.set_threads(1)))
+            # DuckDB on one thread: the workers keep every core busy, and a chunk's questions are
+            # many small statements, which one thread runs with less CPU and no later (the pots
+            # of 4,390 worlds: 0.20 s of CPU and 0.21 s wall, on two threads 0.24 s and 0.34 s)
+            evaluator = engine.evaluator(CHUNK)
+            if isinstance(evaluator, CompiledEvaluator):
+                self._threads.append((evaluator.compiled, evaluator.compiled.set_threads(1)))
             fast = engine.tabled(build=build)
             if fast is None or not fast.showdowns:
                 continue
@@ -471,7 +519,7 @@ class Histories:
                 if v.rules != name or v.game is None or v.game not in engine.games:
                     continue
                 board = sum(v.board)
-                shapes += [(engine.games[v.game], (v.hole,) * k, board) for k in range(2, 11)
+                shapes += [(engine.games[v.game], (v.hole,) * k, board) for k in range(2, most + 1)
                            if k * v.hole + board <= len(fast.table.cards)]
             fast.shapes(shapes)
         return warmed
@@ -528,7 +576,7 @@ class Histories:
         self._showdowns(engine, hands, lambda h: h.foreseen)
         worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         missed = []
-        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
             if self._fill(h, *(answers[a] for a in POT_ASKS)):
                 continue                                      # cannot be judged
             if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
@@ -567,7 +615,7 @@ class Histories:
         """The first question: returned bets, pots, contestants; and the awards of every pot no
         showdown decides (the second question asks only about hands with a showdown)."""
         worlds = [World((), chips=h.chips) for h in hands]
-        for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, POT_ASKS + AWARD_ASKS)):
+        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
             self._fill(h, *(answers[a] for a in POT_ASKS))
             if not h.contested and h.status == "judged":
                 self._take(h, answers[AWARD_ASKS[0]])
@@ -639,7 +687,7 @@ class Histories:
         """The third question: the awards, given the showdowns' winners."""
         worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
         if worlds:
-            for h, answers in zip(hands, engine.evaluator(len(worlds)).answers(worlds, AWARD_ASKS)):
+            for h, answers in zip(hands, _answers(engine, worlds, AWARD_ASKS)):
                 self._take(h, answers[AWARD_ASKS[0]])
 
     # ---- the result ----------------------------------------------------------------------
@@ -664,18 +712,19 @@ class Histories:
             return safe_line(", ".join(head) + "}")
         engine = self.engines(VARIANTS[p.variant].rules)
         amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
+        money = _whole if p.scale == 1 else lambda x: _str(p.amount(x))     # an amount as JSON
         categories = engine.categories
         won = [0] * len(p.stakes)
         for level in h.awards:
             for q, x in h.awards[level].items():
                 won[q - 1] += x
         players = []
-        returned, best, folded, hole = h.returned, h.best, p.folded, p.hole
+        returned, best, folded, hole, stakes = h.returned, h.best, p.folded, p.hole, p.stakes
         for i, name in enumerate(p.names):
             q = i + 1
             row = (f'{{"player": {q}, "name": {_str(name)}, '
-                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {_str(amount(p.stakes[i]))}, '
-                   f'"returned": {_str(amount(returned.get(q, 0)))}, "won": {_str(amount(won[i]))}, '
+                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {money(stakes[i])}, '
+                   f'"returned": {money(returned.get(q, 0))}, "won": {money(won[i])}, '
                    f'"folded": {"true" if i in folded else "false"}')
             if q in best:
                 five, rank = best[q]
@@ -687,8 +736,8 @@ class Histories:
         for k, level in enumerate(sorted(h.pots)):
             contestants = sorted(h.contests.get(level, []))
             awards = h.awards.get(level, {})
-            shares = ", ".join(f"{_str(str(q))}: {_str(amount(x))}" for q, x in sorted(awards.items()))
-            pot = (f'{{"pot": "{"main" if k == 0 else f"side {k}"}", "amount": {_str(amount(h.pots[level]))}, '
+            shares = ", ".join(f"{_whole(q)}: {money(x)}" for q, x in sorted(awards.items()))
+            pot = (f'{{"pot": "{"main" if k == 0 else f"side {k}"}", "amount": {money(h.pots[level])}, '
                    f'"contestants": {_ints(contestants)}, "winners": {_ints(sorted(awards))}, '
                    f'"awards": {{{shares}}}, "reason": {_str(self._reason(h, level, contestants, engine))}')
             if level in h.low:

@@ -45,8 +45,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any, Iterator
 
-import yaml
-
 from engine.poker.notation import MAX_HAND_CHARS, MAX_HAND_TOKENS, oversized
 
 __all__ = ["BatchError", "FORMATS", "OUTPUT_FORMATS", "read_fights", "check_fight",
@@ -550,47 +548,61 @@ class _JsonReader:
 
 # ---- YAML ----------------------------------------------------------------------------------
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)     # libyaml when PyYAML has it: ~10x faster
 _TAG = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
+# PyYAML, imported when the first YAML batch is read (_yaml): `poker judge` of hand histories or
+# JSON never loads it (a hundredth of a second of start-up).
+yaml: Any = None
+_Loader: Any = None              # libyaml's loader when PyYAML has it: ~10x faster
+_Scalars: Any = None
 
 
-class _Scalars(yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
-    """Resolves and constructs one scalar at a time (YAML 1.1, as yaml.safe_load)."""
+def _yaml() -> None:
+    """PyYAML, and the loader and scalar constructor made of it, at hand."""
+    global yaml, _Loader, _Scalars
+    if _Scalars is not None:
+        return
+    import yaml as module
 
-    def __init__(self) -> None:
-        yaml.constructor.SafeConstructor.__init__(self)
-        yaml.resolver.Resolver.__init__(self)
-        self.cache: dict[str, Any] = {}
+    class Scalars(module.constructor.SafeConstructor, module.resolver.Resolver):
+        """Resolves and constructs one scalar at a time (YAML 1.1, as yaml.safe_load)."""
 
-    def plain(self, value: str) -> Any:
-        """A plain (unquoted, untagged) scalar."""
-        try:
-            return self.cache[value]
-        except KeyError:
-            pass
-        out = self.tagged(self.resolve(yaml.ScalarNode, value, (True, False)), value)
-        if len(self.cache) < 4096 and len(value) < 64:
-            self.cache[value] = out
-        return out
+        def __init__(self) -> None:
+            yaml.constructor.SafeConstructor.__init__(self)
+            yaml.resolver.Resolver.__init__(self)
+            self.cache: dict[str, Any] = {}
 
-    def tagged(self, tag: str, value: str) -> Any:
-        """Text unless the tag is one JSON can carry: null, bool, int, float (finite)."""
-        try:
-            if tag == _STR:
+        def plain(self, value: str) -> Any:
+            """A plain (unquoted, untagged) scalar."""
+            try:
+                return self.cache[value]
+            except KeyError:
+                pass
+            out = self.tagged(self.resolve(yaml.ScalarNode, value, (True, False)), value)
+            if len(self.cache) < 4096 and len(value) < 64:
+                self.cache[value] = out
+            return out
+
+        def tagged(self, tag: str, value: str) -> Any:
+            """Text unless the tag is one JSON can carry: null, bool, int, float (finite)."""
+            try:
+                if tag == _STR:
+                    return value
+                if tag == _NULL:
+                    return None
+                if tag == _BOOL:
+                    return self.construct_yaml_bool(yaml.ScalarNode(tag, value))
+                if tag == _INT:
+                    return value if len(value) > MAX_INT_DIGITS else self.construct_yaml_int(yaml.ScalarNode(tag, value))
+                if tag == _FLOAT:
+                    number = self.construct_yaml_float(yaml.ScalarNode(tag, value))
+                    return number if math.isfinite(number) else value
+            except (ValueError, yaml.YAMLError):     # an explicit !!int that is no integer …
                 return value
-            if tag == _NULL:
-                return None
-            if tag == _BOOL:
-                return self.construct_yaml_bool(yaml.ScalarNode(tag, value))
-            if tag == _INT:
-                return value if len(value) > MAX_INT_DIGITS else self.construct_yaml_int(yaml.ScalarNode(tag, value))
-            if tag == _FLOAT:
-                number = self.construct_yaml_float(yaml.ScalarNode(tag, value))
-                return number if math.isfinite(number) else value
-        except (ValueError, yaml.YAMLError):     # an explicit !!int that is no integer …
-            return value
-        return value                            # timestamps, binary, unknown tags: the text
+            return value                            # timestamps, binary, unknown tags: the text
+
+    yaml, _Loader = module, getattr(module, "CSafeLoader", module.SafeLoader)
+    _Scalars = Scalars
 
 
 class _Metered:
@@ -615,6 +627,7 @@ class _YamlReader:
 
     def __init__(self, stream: IO[Any], name: str):
         self.name = name
+        _yaml()
         self.meter = _Metered(stream, self, 4 * MAX_SCALAR + (1 << 16))
         self.parser = _Loader(self.meter)
         self.scalars = _Scalars()

@@ -148,16 +148,20 @@ _VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1
                     r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
 _GAP = re.compile(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
 # Two arrays read whole (most of a hand history, by _LINE): of plain strings (the actions), of integers.
-_STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
-                      r'(?:"[^"\\\x00-\x08\x0a-\x1f\x7f]*"(?:[ \t]|\r?\n)*)?\]')
-_STRING = re.compile(r'"([^"]*)"')
+# (a string of either kind TOML has without escapes: "basic", or 'literal', whose backslash is itself)
+_PLAIN = r""""[^"\\\x00-\x08\x0a-\x1f\x7f]*"|'[^'\x00-\x08\x0a-\x1f\x7f]*'"""
+_STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
+                      r'(?:(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*)?\]')
+_STRING = re.compile(r""""([^"]*)"|'([^']*)'""")
+_BASICS, _LITERALS = re.compile(r'"([^"]*)"'), re.compile(r"'([^']*)'")
 _INTS = re.compile(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
 _END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
 # A whole ``key = value`` line of the kinds above (arrays of integers or plain strings, a plain
-# string, a whole number) in one match: most lines of a hand history.
+# string of either kind, a whole number, a boolean) in one match: every line of the hand histories
+# pokerkit and the PHH dataset write.
 _LINE = re.compile(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" + _INTS.pattern + r")|("
-                   + _STRINGS.pattern + r')|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|((?:0|[1-9][0-9]*)(?![\w.:+-])))'
-                   + _END.pattern)
+                   + _STRINGS.pattern + r')|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|((?:0|[1-9][0-9]*)(?![\w.:+-]))'
+                   + r"|'([^'\x00-\x08\x0a-\x1f\x7f]*)'|(true|false)(?![\w.]))" + _END.pattern)
 
 
 def _quick(text: str) -> dict | None:
@@ -166,7 +170,7 @@ def _quick(text: str) -> dict | None:
     while True:
         line = _LINE.match(text, pos)
         if line is not None:
-            key, ints, strings, string, number = line.groups()
+            key, ints, strings, string, number, literal, flag = line.groups()
             if key in out:
                 return None
             if ints is not None:
@@ -174,10 +178,14 @@ def _quick(text: str) -> dict | None:
                 if parts[-1].isspace() or not parts[-1]:          # [] or a trailing comma
                     parts.pop()
                 out[key] = list(map(int, parts))
-            elif strings is not None:
-                out[key] = _STRING.findall(strings)
+            elif strings is not None:          # (of one kind of quotes: each text at once)
+                out[key] = _LITERALS.findall(strings) if '"' not in strings else \
+                    _BASICS.findall(strings) if "'" not in strings else \
+                    [basic or lit for basic, lit in _STRING.findall(strings)]
+            elif string is not None or literal is not None:
+                out[key] = string if string is not None else literal
             else:
-                out[key] = string if string is not None else int(number)
+                out[key] = int(number) if number is not None else flag == "true"
             pos = line.end()
             continue
         pos = _GAP.match(text, pos).end()

@@ -31,6 +31,8 @@ from engine.io.phhtext import (
 # first action from every amount the hand names: the documents' numbers are ints (TOML integers)
 # or Decimals (decimals, read exact), never binary floats.
 
+_INT = {int}                  # (type(x) is int: a bool is no amount)
+_STR = {str}
 _UNKNOWN = 10 ** 30           # an unknown stack, in units: more than any hand can put in
 
 
@@ -70,7 +72,7 @@ def _amounts(doc: dict, key: str, n: int, where: str, signed: bool = False) -> l
         return None
     if not isinstance(value, list) or len(value) != n:
         raise HistoryError(f"{where}: {key} must list one amount a player ({n}), not {_short(repr(value))}")
-    if all(type(v) is int and (signed or v >= 0) for v in value):
+    if set(map(type, value)) <= _INT and (signed or not value or min(value) >= 0):
         return list(value)                       # the usual case, at once
     for i, v in enumerate(value):
         if isinstance(v, str):                   # a TOML text is not a number
@@ -99,6 +101,9 @@ def _in_units(amounts: list[int | Decimal], scale: int, bad: Callable[[str], Exc
               most: int = MAX_UNITS) -> list[int]:
     """Amounts in the hand's smallest unit; ``bad(message)`` for one finer than that, or past
     ``most`` (what 64-bit sums hold).  Exact: an amount's places are counted, never rounded."""
+    if scale == 1 and set(map(type, amounts)) <= _INT and (not amounts or -most <= min(amounts)
+                                                           and max(amounts) <= most):
+        return list(amounts)                     # whole units within bounds: as they are
     out = []
     for x in amounts:
         if type(x) is int:
@@ -198,15 +203,14 @@ class _Table:
     def open_round(self, first: int) -> None:
         """A betting round: everyone who can act, in order from ``first``; none when at most one
         can and nothing is owed to him."""
-        can = set(self.can_act())
+        n, bet, stack, folded = self.n, self.bet, self.stack, self.folded
         # As pokerkit opens a round (and the PHH standard replays it): a player who can lose
         # nothing more (his stack, or what the second deepest player still in can put in past his
         # bet, is nothing) has no decision in it.
-        deep = sorted(self.bet[p] + self.stack[p] for p in range(self.n) if p not in self.folded)
+        deep = sorted([bet[p] + stack[p] for p in range(n) if p not in folded])
         second = deep[-2] if len(deep) > 1 else 0
-        can = {p for p in can if second - self.bet[p] > 0}
-        able = [p for p in ((first + i) % self.n for i in range(self.n)) if p in can]
-        if len(able) < 2 and all(self.bet[p] >= self.top for p in able):
+        able = [p for p in (*range(first, n), *range(first)) if p not in folded and stack[p] > 0 and second > bet[p]]
+        if len(able) < 2 and all(bet[p] >= self.top for p in able):
             self.to_act = []
         else:
             self.to_act = able
@@ -233,7 +237,7 @@ class _Table:
                            f"{_text(self.stack[p], self.scale)} in front of him")
             self.pay(p, amount - self.bet[p])
             n, folded, stack = self.n, self.folded, self.stack
-            self.to_act = [q for q in ((p + i) % n for i in range(1, n)) if q not in folded and stack[q] > 0]
+            self.to_act = [q for q in (*range(p + 1, n), *range(p)) if q not in folded and stack[q] > 0]
         if self.in_hand == 1:
             self.to_act = []
 
@@ -263,26 +267,31 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
     names = _names(doc, n, where)
-    for i, s in enumerate(stacks_in):
-        if isinstance(s, str):
-            raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
-    stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
-              for i, s in enumerate(stacks_in)]
-    stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
+    if set(map(type, stacks_in)) <= _INT and min(stacks_in) >= 0:
+        stacks: list = list(stacks_in)                  # the usual case, at once
+    else:
+        for i, s in enumerate(stacks_in):
+            if isinstance(s, str):
+                raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
+        stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
+                  for i, s in enumerate(stacks_in)]
+        stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
     antes = _amounts(doc, "antes", n, where) or [0] * n
     # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
     # who opens the betting (as pokerkit reads it).
     blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
     finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
     actions = doc["actions"]
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+    if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
         raise HistoryError(f"{where}: actions must be a list of strings")
     if n == 2:                                    # heads-up: the forced bets are reversed
         antes, blinds = antes[::-1], blinds[::-1]
     # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
     # is that action's error, below); whole units unless some amount has a point or an exponent.
-    numbers = [*antes, *blinds, *(s for s in stacks if s is not None), *(finishing or ()), *(winnings or ())]
-    places = 0 if set(map(type, numbers)) <= {int} else max(map(_places, numbers), default=0)
+    numbers = [*antes, *blinds, *(stacks if None not in stacks else [s for s in stacks if s is not None]),
+               *(finishing or ()), *(winnings or ())]
+    whole = set(map(type, numbers)) <= _INT
+    places = 0 if whole else max(map(_places, numbers), default=0)
     joined = "\n".join(actions)
     if "." in joined or "e" in joined or "E" in joined:
         for raw in actions:
@@ -296,8 +305,15 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     def units(amounts: list[int | Decimal]) -> list[int]:
         return _in_units(amounts, scale, bad)
 
-    known = iter(units([s for s in stacks if s is not None]))
-    start = [_UNKNOWN if s is None else next(known) for s in stacks]
+    if scale == 1 and whole and (not numbers or -MAX_UNITS <= min(numbers) and max(numbers) <= MAX_UNITS):
+        units = list                              # whole units within bounds (_in_units): as they are
+
+    unknown = None in stacks
+    if unknown:
+        known = iter(units([s for s in stacks if s is not None]))
+        start = [_UNKNOWN if s is None else next(known) for s in stacks]
+    else:
+        start = units(stacks)
     table = _Table(n, start, scale)
     for p, x in enumerate(units(antes)):
         if x:
@@ -322,7 +338,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
 
     def deal(cards: tuple[str | None, ...], fresh: bool = True) -> None:
         """Cards dealt (``fresh``: from the deck; else a shown card that was dealt face down)."""
-        if fresh and any(c in reserve for c in cards if c is not None):
+        if fresh and reserve and not reserve.isdisjoint(cards):        # (reserve holds no None)
             # a card set aside, dealt again: only once the deck has run out, counting a burn a
             # street (pokerkit burns one before every deal of a street; PHH does not record it)
             if left[0] - (round_no + draws_done + 1) >= len(cards):
@@ -369,17 +385,29 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             p = seats.get(actor, -1)
             if p < 0 and actor == "d":
                 if verb == "dh" and len(args) == 2:
-                    p = player(args[0])
-                    over("a card dealt")
-                    cards = _cards(args[1])
-                    deal(cards)
+                    p = seats.get(args[0], -1)
+                    if p < 0:
+                        p = player(args[0])
+                    if table.in_hand == 1:
+                        over("a card dealt")
+                    cards = _READ.get(args[1]) or _cards(args[1])
+                    if reserve:
+                        deal(cards)
+                    else:                                 # (deal's usual case, at once)
+                        for c in cards:
+                            if c is not None:
+                                if c in dealt:
+                                    raise _Bad(f"the card {c} is dealt twice")
+                                dealt.add(c)
+                        left[0] -= len(cards)
                     hole[p] += cards                      # dealt, or drawn after a discard
                     if len(hole[p]) > v.hole:
                         raise _Bad(f"{args[0]} holds more than {v.hole} cards")
                 elif verb == "db" and len(args) == 1:
                     if not v.board:
                         raise _Bad(f"{code} has no board")
-                    over("the board dealt")
+                    if table.in_hand == 1:
+                        over("the board dealt")
                     cards = _cards(args[0])
                     if None in cards:
                         raise _Bad("a board card is not known")
@@ -398,7 +426,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             if verb == "cc" or verb == "f" or verb == "cbr":
                 if verb == "cbr" and len(args) != 1 or verb != "cbr" and args:
                     raise _Bad("cannot read the action")
-                over(f"p{p + 1} acts")
+                if table.in_hand == 1:
+                    over(f"p{p + 1} acts")
                 if not betting:
                     if round_no >= v.rounds:
                         raise _Bad(f"p{p + 1} acts after the last betting round: the hand is over")
@@ -415,7 +444,8 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                         _in_units([_decimal(a, "", bad=_Bad)], scale, _Bad, _UNKNOWN)[0]  # stack bounds it
                 table.act(p, verb, amount)
                 if verb == "f":
-                    reserve.update(c for c in hole[p] if c is not None)    # the folded cards, set aside
+                    reserve.update(hole[p])                 # the folded cards, set aside
+                    reserve.discard(None)
                 if not table.to_act:
                     table.close_round()
                     round_no, betting = round_no + 1, False
@@ -464,7 +494,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
             raise HistoryError(f"{where}, action {k} ({_short(raw.strip())!r}): {exc}") from None
 
     folded = sorted(table.folded | table.mucked)
-    live = tuple(p for p in range(n) if p not in folded)
+    live = tuple([p for p in range(n) if p not in folded])
     betting_over = round_no >= v.rounds or runout()
     over = len(live) == 1 or (betting_over and not drawing and len(board) == out_before[-1]
                               and (draws_done >= v.draws or round_no >= v.rounds))
@@ -475,7 +505,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     if max(table.put) > MAX_UNITS:
         raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
     return Played(ident, code, names,
-                  scale, tuple(None if s is None else x for s, x in zip(stacks, start)),
+                  scale, tuple(None if s is None else x for s, x in zip(stacks, start)) if unknown else tuple(start),
                   tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
                   tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
                   tuple(units(finishing)) if finishing else None,
@@ -487,7 +517,8 @@ def _names(doc: dict, n: int, where: str) -> tuple[str, ...]:
     names = doc.get("players")
     if names is None:
         return tuple(f"p{i + 1}" for i in range(n))
-    if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
+    if not isinstance(names, list) or len(names) != n or \
+            not (set(map(type, names)) <= _STR or all(isinstance(x, str) for x in names)):
         raise HistoryError(f"{where}: players must list one name (a text) a player ({n}), "
                            f"not {_short(repr(names))}")
     return tuple(names)
