@@ -74,13 +74,22 @@ def write(hands: list[tuple[str, str]], path: Path) -> None:
 
 
 def pluribus(source: Path | None = None) -> Path:
-    """The bulk file (made from ``source`` once: a pokerkit git directory or a folder of .phh)."""
+    """The bulk file (made from ``source`` once: a pokerkit git directory or a folder of .phh; a
+    .phhs file given is taken as it is)."""
     path = cache_dir() / "pluribus.phhs"
     if path.exists():
         return path
     if source is None:
         raise SystemExit(f"{path} is not made yet: give a pokerkit git directory or a folder of .phh files")
-    hands = from_folder(source) if any(source.rglob("*.phh")) else from_git(source)
+    if source.is_file() and source.suffix == ".phhs":        # made already, elsewhere
+        return source
+    if not source.is_dir():
+        raise SystemExit(f"{source}: not a pokerkit git directory, a folder of .phh files or a .phhs file")
+    try:
+        hands = from_folder(source) if any(source.rglob("*.phh")) else from_git(source)
+    except subprocess.CalledProcessError as exc:
+        raise SystemExit(f"{source}: git could not read {FOLDER} at {REVISION}: "
+                         f"{(exc.stderr or '').strip().splitlines()[-1:] or exc}") from None
     if not hands:
         raise SystemExit(f"{source}: no .phh files found (nor {FOLDER} at {REVISION})")
     write(hands, path)
