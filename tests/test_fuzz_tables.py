@@ -57,6 +57,7 @@ HELPERS = [
     "x_D: xCode(S, V) <= member(S, C) & getSuit(C, U) & (V == U + {k})\nx_D: x(S) <= xCode(S, {c})",
     "x_D: (xTop[S] == max_(U, order_by=U)) <= member(S, C) & getSuit(C, U)\nx_D: x(S) <= (xTop[S] == {c})",
     "x_D: (xTotal[S] == sum_(U, for_each=C)) <= member(S, C) & getSuit(C, U)\nx_D: x(S) <= (xTotal[S] == {c})",
+    "x_D: x(S) <= member(S, C) & getSuit(C, U) & getSuit({c}, U)",       # the suit of a card named
     "x_D: xCode(S, D) <= member(S, C) & (D == C * {k})\nx_D: x(S) <= xCode(S, {c})",
     "x_D: xCode(S, D) <= member(S, C) & (D == C - {k})\nx_D: x(S) <= xCode(S, {c})",
     "x_D: (xLow[S] == min_(C, order_by=C)) <= member(S, C)\nx_D: x(S) <= (xLow[S] == {c})",

@@ -169,6 +169,18 @@ def test_a_table_built_by_classes_is_the_table_of_every_hand(rules26, built, mon
     assert not isinstance(suit_symmetry(Engine(rules26).ruleset.clauses), str)
 
 
+@pytest.mark.parametrize("named", ["getSuit(C, U) & getSuit(1, U)", "getSuit(C, U) & (D == 1) & getSuit(D, U)"])
+def test_a_suit_named_through_a_card_that_is_not_the_hands_is_not_blind(tmp_path, named):
+    # getSuit of a constant card names a suit (the ace of hearts': hearts) as surely as getSuit(C, 1)
+    edited = copy_rules(tmp_path / "hearts")
+    with open(edited / "ranking.dl", "a", encoding="utf-8") as f:
+        f.write(f"\nx_D: hearts(S) <= member(S, C) & {named}\n"
+                "x_D: isHand(S) <= isSetCard(S) & hearts(S) & size(S, 5)\n")
+    why = suit_symmetry(Engine(edited).ruleset.clauses)
+    assert isinstance(why, str) and "getSuit is given a card that is not one of the hand's" in why, why
+    assert "ranking.dl" in why
+
+
 def test_memoised_per_engine(built):
     engine, table = built
     before = T.STATS["memo"]

@@ -246,6 +246,7 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
         readers = _invariant_readers(cone, rules, local, pairs, suits)
         cards = _check_generic("card", cone, rules, {I.HOLDS: {CARD}},
                                {I.GET_VALUE: {0}, I.GET_SUIT: {0}, **readers})
+        _check_suits_of_held_cards(cone, rules, cards)
         suit_places = _check_generic("suit", cone, rules, {I.GET_SUIT: {1}})
         for t in FIGHT_TABLED:
             if cards.get(t) or suit_places.get(t):
@@ -258,6 +259,20 @@ def suit_symmetry(clauses: Iterable[Any]) -> Symmetry | str:
         return str(exc)
     except Untranslatable as exc:
         return f"the rules cannot be compiled ({exc})"
+
+
+def _check_suits_of_held_cards(cone: set[str], rules: dict[str, list[Any]], cards: dict[str, set[int]]) -> None:
+    """Every suit the cone reads is a held card's: getSuit is given a card of the hand (a variable
+    at a card place), never a constant or another value, which would name one suit (getSuit(1, U):
+    hearts) that a renaming does not move."""
+    for name in sorted(cone):
+        for rule in rules[name]:
+            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in cards.get(a.pred, ())
+                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            for a in _atoms(rule):
+                if a.pred == I.GET_SUIT and not (a.args and isinstance(a.args[0], Var) and a.args[0].name in kind):
+                    raise _Fails(f"{_where(rule)}: getSuit is given a card that is not one of the hand's, "
+                                 "so it names a suit")
 
 
 def _invariant_readers(cone: set[str], rules: dict[str, list[Any]], local: Any,
