@@ -33,8 +33,22 @@ def fights(n: int, seed: int = 7) -> list:
     return out
 
 
+_EARLIER: set[threading.Thread] = set()
+
+
+@pytest.fixture(autouse=True)
+def _threads_of_earlier_tests():
+    """The threads alive when a test starts are not its own: a judge stopped by Ctrl-C waits for
+    its workers a moment only (the command ends), so on a loaded machine an earlier test's
+    worker may still be finishing its statement while this test looks."""
+    _EARLIER.clear()
+    _EARLIER.update(threading.enumerate())
+    yield
+
+
 def judge_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name.startswith("judge")]
+    """This test's judge worker threads still alive."""
+    return [t for t in threading.enumerate() if t.name.startswith("judge") and t not in _EARLIER]
 
 
 @pytest.fixture
