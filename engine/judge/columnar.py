@@ -294,9 +294,7 @@ class _Columns:
         rest = [j for j in range(len(lines)) if j not in taken]
         part = [lines[j] for j in rest]
         others = self._decode(part, b"".join(part))
-        merged = sorted(zip(rows + [rest[j] for j in others[0]], ids + others[1], tails + others[2]),
-                        key=lambda r: r[0])
-        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+        return _in_order((rows, ids, tails), ([rest[j] for j in others[0]], others[1], others[2]))
 
     def _decode(self, lines: list[bytes], blob: bytes) -> tuple[list[int], list[Any], list[str]]:
         """The rows of these lines this path vouches for, decoded by msgspec: their places,
@@ -344,8 +342,7 @@ class _Columns:
         shown = [k for k, b in enumerate(boards) if b is not msgspec.UNSET]
         shows = self._showdowns([js[k] for k in shown], [ids[k] for k in shown], [hands[k] for k in shown],
                                 [boards[k] for k in shown], [games[k] for k in shown])
-        merged = sorted(zip(found[0] + shows[0], found[1] + shows[1], found[2] + shows[2]), key=lambda r: r[0])
-        return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
+        return _in_order(found, shows)
 
     def _showdowns(self, js: list[int], ids: list[Any], hands: list[list[str]], boards: list[str],
                    games: list[Any] | None) -> tuple[list[int], list[Any], list[str]]:
@@ -748,6 +745,13 @@ def _layout(quotes: list[int], size: int, players: int) -> tuple[np.ndarray, np.
 
 
 _FIELD = operator.attrgetter("id", "hands", "board", "game")
+
+
+def _in_order(*parts: tuple[list[int], list[Any], list[str]]) -> tuple[list[int], list[Any], list[str]]:
+    """Parts of a block's vouched rows (places, ids, lines after the id), each in order, merged
+    into one in the order of their places."""
+    merged = sorted(zip(*(sum((list(part[i]) for part in parts), []) for i in range(3))), key=lambda r: r[0])
+    return [r[0] for r in merged], [r[1] for r in merged], [r[2] for r in merged]
 
 
 def _fields(many: list[_Fight]) -> tuple[list[Any], list[list[str]], list[Any], list[Any]]:
