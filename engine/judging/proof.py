@@ -267,8 +267,7 @@ def _check_suits_of_held_cards(cone: set[str], rules: dict[str, list[Any]], card
     hearts) that a renaming does not move."""
     for name in sorted(cone):
         for rule in rules[name]:
-            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in cards.get(a.pred, ())
-                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            kind = _bound_at(rule, cards)
             for a in _atoms(rule):
                 if a.pred == I.GET_SUIT and not (a.args and isinstance(a.args[0], Var) and a.args[0].name in kind):
                     raise _Fails(f"{_where(rule)}: getSuit is given a card that is not one of the hand's, "
@@ -292,8 +291,7 @@ def _invariant_readers(cone: set[str], rules: dict[str, list[Any]], local: Any,
     refused: set[str] = set()
     for name in sorted(cone):
         for rule in rules[name]:
-            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in cards.get(a.pred, ())
-                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            kind = _bound_at(rule, cards)
             for a in _atoms(rule):
                 if a.pred in cone or a.pred in I.INPUTS or a.pred in (I.GET_VALUE, I.GET_SUIT):
                     continue
@@ -511,6 +509,12 @@ def _var_names(term: Any) -> set[str]:
     return variables(term)
 
 
+def _bound_at(rule: Any, places: dict[str, set[int]]) -> set[str]:
+    """The variables a clause's positive literals bind at these places (a kind's places)."""
+    return {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
+            if i < len(a.args) and isinstance(a.args[i], Var)}
+
+
 def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set[int]]) -> dict[str, set[int]]:
     """The argument places that hold a kind of value (sets, cards, positions): the seeds, and a
     cone predicate's head place wherever a clause puts there a variable read at such a place."""
@@ -520,8 +524,7 @@ def _propagate(cone: set[str], rules: dict[str, list[Any]], seeds: dict[str, set
         changed = False
         for name in sorted(cone):
             for rule in rules[name]:
-                got = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
-                       if i < len(a.args) and isinstance(a.args[i], Var)}
+                got = _bound_at(rule, places)
                 for i, t in enumerate(rule.head):
                     if isinstance(t, Var) and t.name in got and i not in places.setdefault(name, set()):
                         places[name].add(i)
@@ -546,8 +549,7 @@ def _check_generic(word: str, cone: set[str], rules: dict[str, list[Any]], seeds
     places = _propagate(cone, rules, seeds)
     for name in sorted(cone):
         for rule in rules[name]:
-            kind = {a.args[i].name for a in _atoms(rule) if not a.negated for i in places.get(a.pred, ())
-                    if i < len(a.args) and isinstance(a.args[i], Var)}
+            kind = _bound_at(rule, places)
             for a in _live(rule, rules, seeds):
                 at = places.get(a.pred, set())
                 for i, t in enumerate(a.args):
