@@ -501,6 +501,40 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     assert history._FORKED is None and history._HANDOFF is None    # nothing left behind
 
 
+def test_a_busy_machine_judges_in_this_process_unless_told(monkeypatch):
+    """Without $POKER_WORKERS, a long file forks a worker only for a core that is idle (the load
+    average of the last minute); told how many, it forks them whatever the load.  The results are
+    the same either way."""
+    from phhsynth import synthesize
+
+    from engine import history
+    from engine.evaluators import workers
+    text = synthesize(120, seed=5, variants=("NT",))
+    monkeypatch.setattr(history, "POOL_AFTER", 50)
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.delenv("POKER_WORKERS", raising=False)
+    forked = []
+    real = history._Workers.judge_chunk
+
+    def chunk(self, batch, name):
+        out = real(self, batch, name)
+        forked.append(self.pool is not None)
+        return out
+    monkeypatch.setattr(history._Workers, "judge_chunk", chunk)
+    results = []
+    for load, told, pool in ((2.5, None, False), (1.6, None, False), (0.4, None, True), (2.5, "2", True)):
+        monkeypatch.setattr(workers.os, "getloadavg", lambda load=load: (load, load, load))
+        if told:
+            monkeypatch.setenv("POKER_WORKERS", told)
+        assert workers.process_count(4) == (2 if pool else 1)
+        results.append(list(Histories(engines).judge(read_histories(text))))
+        assert forked.pop() is pool
+    assert all(r == results[0] for r in results) and len(results[0]) == 120
+    monkeypatch.setattr(workers.os, "getloadavg", lambda: (_ for _ in ()).throw(OSError("no load")))
+    monkeypatch.delenv("POKER_WORKERS")
+    assert workers.process_count(4) == 2                   # the load unknown: every core
+
+
 def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
     from engine.judging.table import adopt_table, five_card_table
     from engine.judging.tablecache import VERIFIED

@@ -38,7 +38,7 @@ from engine.core import MAX_WORKERS, Engine
 from engine.evaluators import Ask, World, verdicts
 from engine.evaluators import workers as worker_policy
 from engine.evaluators.sql.evaluator import CompiledEvaluator
-from engine.evaluators.workers import worker_count
+from engine.evaluators.workers import process_count
 from engine.history.foresight import _chips, _foresee, _foreseeable, _worth
 from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
@@ -175,7 +175,8 @@ _ADOPTED = False                                # this worker has read the hando
 class _Workers:
     """Worker processes that judge whole chunks (reading, replaying, the rules' questions, each
     its own DuckDB database of one thread, and the results' lines of JSON), started for the
-    first chunk long enough to pay for them; a short input stays in-process.  They are forked
+    first chunk long enough to pay for them, one a core that is idle when the run starts
+    (engine.evaluators.workers.process_count); a short input, or a busy machine, stays in-process.  They are forked
     (they start at once and need no ``__main__`` guard in a user's script); `poker judge` forks
     them before it opens a database, and a worker sets aside any database an engine brings from
     this process and opens its own (:func:`_own_databases`).  While they replay the first chunk,
@@ -196,6 +197,7 @@ class _Workers:
         self.handoff: tuple[Any, str, int] | None = None
         self.folder: Path | None = None          # this run's own temporary directory (the handoff)
         self.stopping = False                    # the workers are being stopped: their end is no news
+        self.n: int | None = None                # processes that judge a long chunk (this one included)
 
     def __enter__(self) -> "_Workers":
         remove_stale_runs("handoff")                # what runs killed outright left behind
@@ -245,7 +247,9 @@ class _Workers:
         part judged in this process then, the others by the workers meanwhile (n parts, n - 1
         workers: this process, done with the tables and proofs, is the n-th, and no worker
         process starts and warms up for nothing)."""
-        n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
+        if self.n is None:               # decided once a run: one an idle core, at most four ($POKER_WORKERS sets it)
+            self.n = process_count(MAX_WORKERS)
+        n = self.n
         if len(batch) < POOL_AFTER or n < 2:
             hands = _prepare_all(batch, name)
             return lambda: (self.judge._judge_hands(hands), None)
