@@ -12,8 +12,8 @@ import pytest
 from conftest import copy_rules, edit
 from engine import Engine
 from engine.cli import main
-from engine.judging.table import five_card_table, rules_digest
 from engine.judging import tablecache as TC
+from engine.judging.table import five_card_table, rules_digest
 from engine.judging.tablecache import cache_entries, prune_cache
 
 DECK = "cardId_F: cardId(C, V, S) <= valueName(V, N, P) & suitName(S, M, Q) & (C == 13 * (S - 1) + V)"
