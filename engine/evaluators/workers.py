@@ -46,11 +46,13 @@ def idle_cores() -> float:
 
 def process_count(most: int) -> int:
     """How many processes judge a long batch of hand histories: ``$POKER_WORKERS`` when it is
-    set; else this one and a worker a core that is idle now, at most ``most`` in all.  A worker
-    runs at a lower priority (engine.history), so on a core other processes keep busy it runs
-    late and the batch ends no sooner, while its own start-up (a database, the pages it copies)
-    is CPU spent for nothing: 10,000 hand histories at a load of 3 on 2 cores took 2.41 s wall
-    and 2.35 s of CPU with a worker, 2.25 s and 2.05 s without (docs/performance.md)."""
+    set; else this one and a worker for each core idle besides the one this process takes
+    (``cores() - 1 - load``, rounded), at most ``most`` in all.  A worker runs at a lower
+    priority (engine.history), so on a core that other processes keep busy it runs late and the
+    batch ends no sooner, while its own start-up (a database, the pages it copies) is CPU spent
+    for nothing: 10,000 hand histories on 2 cores took 2.06 s of CPU and 1.97 s wall with a
+    worker at a load of 1.2, in one process 1.91 s and 2.01 s at a load of 3 (docs/performance.md)."""
     if os.environ.get(WORKERS_ENV, "").strip():
         return worker_count(most)
-    return max(1, min(worker_count(most), 1 + int(idle_cores())))
+    spare = int(idle_cores() - 1 + 0.5)
+    return max(1, min(worker_count(most), 1 + spare))
