@@ -104,7 +104,7 @@ class Engine(LogicOwner):
     """
 
     def __init__(self, rules: str | Path | None = None):
-        self.ruleset = rulesets.check_required(rulesets.resolve(rules, parse=rulecache.parsed))
+        self.ruleset = rulesets.check_required(rulesets.resolve(rules, parse=rulecache.parsed, check=rulecache.checked))
         self.state = RulesState()                 # proofs, table, split games: made once, kept here
         self._ids = itertools.count(1)
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).

@@ -44,7 +44,7 @@ def test_a_build_leaves_its_table_and_no_lock_file(cache, tmp_path):
     digest = rules_digest(engine)
     # the table, and the signed record that it was verified (engine.judging.tablecache._stamp);
     # beside them each rule file parsed (engine.judging.rulecache)
-    assert sorted(p.name for p in cache.iterdir() if p.suffix != ".parsed") == \
+    assert sorted(p.name for p in cache.iterdir() if p.suffix not in (".parsed", ".checked")) == \
         [f"five-card-{digest}.table", f"five-card-{digest}.verified"]
     assert len(list(cache.glob("rules-*.parsed"))) == len(list(rules.glob("*.dl")))
 
@@ -55,11 +55,11 @@ def test_what_is_kept_beside_a_table_goes_with_it(cache, tmp_path):
     engine = Engine(rules)
     assert engine.tabled(build=True).fights                           # the proofs made, and kept
     digest = rules_digest(engine)
-    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed"}
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed", ".checked"}
     orphan = cache / f"five-card-{'f' * 64}.proofs"
     orphan.write_text("{}")
     prune_cache(keep={digest})
-    assert orphan.exists() is False and len([p for p in cache.iterdir() if p.suffix != ".parsed"]) == 3
+    assert orphan.exists() is False and len([p for p in cache.iterdir() if p.suffix not in (".parsed", ".checked")]) == 3
     prune_cache(keep=(), max_age_days=0, max_bytes=0)
     assert not list(cache.iterdir())
 
@@ -113,11 +113,13 @@ def test_poker_cache_lists_what_is_kept_beside_a_table_and_clears_it(cache, caps
     rules = copy_rules(tmp_path / "rules")
     edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")
     assert Engine(rules).tabled(build=True).fights                    # the table, its record, its proofs
-    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed"}
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed", ".checked"}
     assert main(["cache", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    n = len(list(cache.iterdir()))                  # and each rule file parsed (of every rule set it names)
-    assert sorted(e["kind"] for e in data["entries"]) == ["parsed"] * (n - 3) + ["proofs", "table", "verified"]
+    n = len(list(cache.iterdir()))      # and each rule file parsed, each rule set checked (every one it names)
+    kinds = [e["kind"] for e in data["entries"]]
+    assert sorted(k for k in kinds if k not in ("parsed", "checked")) == ["proofs", "table", "verified"]
+    assert len(kinds) == n and {"parsed", "checked"} <= set(kinds)
     assert data["bytes"] == sum(p.stat().st_size for p in cache.iterdir())
     assert main(["cache"]) == 0
     out = capsys.readouterr().out

@@ -47,6 +47,10 @@ def entries(cache) -> list:
     return sorted(cache.glob("rules-*.parsed"))
 
 
+def checked(cache) -> list:
+    return sorted(cache.glob("rules-*.checked"))
+
+
 def test_a_second_engine_reads_the_clauses_back(cache, tmp_path, parses):
     rules = copy_rules(tmp_path / "rules")
     first = Engine(rules)
@@ -110,7 +114,7 @@ def test_nothing_is_kept_without_the_users_key(cache, tmp_path, parses, monkeypa
     Engine(rules)
     parses.clear()
     Engine(rules)
-    assert len(parses) == len(list(rules.glob("*.dl"))) and entries(cache) == []
+    assert len(parses) == len(list(rules.glob("*.dl"))) and entries(cache) == checked(cache) == []
 
 
 def test_a_refused_rule_file_is_never_kept(cache, tmp_path, parses):
@@ -121,3 +125,26 @@ def test_a_refused_rule_file_is_never_kept(cache, tmp_path, parses):
             Engine(rules)
         assert "cards.dl" in str(err.value).splitlines()[0]
     assert parses.count("cards.dl") == 2 and not any(b"cards.dl" in e.read_bytes() for e in entries(cache))
+
+
+def test_a_rule_set_the_checks_passed_is_not_checked_again(cache, tmp_path, monkeypatch):
+    checks: list[int] = []
+    real = rulecache.check_program
+
+    def counted(clauses, inputs):
+        checks.append(len(clauses))
+        return real(clauses, inputs)
+    monkeypatch.setattr(rulecache, "check_program", counted)
+    rules = copy_rules(tmp_path / "rules")
+    for _ in range(3):                      # parsed and checked, then read back
+        Engine(rules)
+    assert len(checks) == 1 and len(checked(cache)) == 1
+    checks.clear()
+    assert Engine(rules).beat("AH KH QH JH TH", "9S 9D 9C 4H 4D") == 1 and checks == []
+    # a set the checks refuse (a predicate defined nowhere) is checked, and refused, every time
+    edit(rules / "cards.dl", DECK, DECK + " & nowhere(C)")
+    for _ in range(2):
+        with pytest.raises(Exception) as err:
+            Engine(rules)
+        assert "nowhere" in str(err.value).splitlines()[0]
+    assert len(checks) == 2 and len(checked(cache)) == 1                   # nothing kept of it

@@ -41,7 +41,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping, Sequence
 
 from engine import interface as I
 from engine.datalog.loader import (
@@ -173,12 +173,13 @@ def available() -> list[str]:
 
 
 Parse = Callable[[Path], list[Clause]]
+Check = Callable[[list[Clause], Mapping[str, Sequence[str]]], None]
 
 
-def resolve(rules: str | Path | None = None, parse: Parse = parse_file) -> RuleSet:
+def resolve(rules: str | Path | None = None, parse: Parse = parse_file, check: Check = check_program) -> RuleSet:
     """The rule set ``rules``: a name (``standard``, a variant) or a directory of *.dl files.
-    ``parse`` reads each rule file (loader.parse_file, or a cache of what it gives:
-    engine.judging.rulecache).
+    ``parse`` reads each rule file and ``check`` checks the whole set (loader.parse_file and
+    loader.check_program, or what remembers their answers: engine.judging.rulecache).
 
     A RuleError names what is wrong: an unknown name, a folder without rule files, a variant.toml
     that cannot be read, a cycle of variants, or a rule set without clauses.  Never an empty set.
@@ -194,9 +195,9 @@ def resolve(rules: str | Path | None = None, parse: Parse = parse_file) -> RuleS
         if not candidate.is_dir():
             raise RuleError(f"{text}: not a directory of rule files")
         if _exists(candidate / VARIANT_FILE):
-            return _checked(_variant(str(candidate), candidate, (), parse))
+            return _checked(_variant(str(candidate), candidate, (), parse), check)
         try:
-            return _checked(_plain(str(candidate), candidate, parse))
+            return _checked(_plain(str(candidate), candidate, parse), check)
         except RuleError as exc:
             if "defined nowhere" not in str(exc):
                 raise
@@ -204,7 +205,7 @@ def resolve(rules: str | Path | None = None, parse: Parse = parse_file) -> RuleS
     if not _is_named(text):
         names = ", ".join(available())
         raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
-    return _checked(_named(text, (), parse))
+    return _checked(_named(text, (), parse), check)
 
 
 def _is_named(text: str) -> bool:
@@ -351,11 +352,11 @@ def _exists(path: Path) -> bool:
     return os.path.lexists(path)
 
 
-def _checked(rs: RuleSet) -> RuleSet:
+def _checked(rs: RuleSet, check: Check = check_program) -> RuleSet:
     """A rule set that has clauses, defines every predicate it uses and computes no strings."""
     if not rs.clauses:
         raise RuleError(f"rule set {rs.name!r} has no clauses (files: {', '.join(map(str, rs.files))})")
-    check_program(rs.clauses, INPUTS)
+    check(rs.clauses, INPUTS)
     return rs
 
 
