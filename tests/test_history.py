@@ -648,9 +648,9 @@ def test_the_line_reader_reads_what_the_patterns_read(text):
 
 def test_the_fast_reader_reads_the_hands_pokerkit_writes():
     """It is used: every hand of a synthesised file (what pokerkit writes) takes the fast path."""
-    from phhsynth import cached
-
     import tomllib
+
+    from phhsynth import cached
 
     from engine.io.phhtext import _lines, _quick, read_sections
     texts = [t for _, t in read_sections(cached(200, seed=3, variants=("NT", "FO/8")).read_text())]

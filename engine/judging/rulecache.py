@@ -32,7 +32,13 @@ import stat
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from engine.datalog.loader import MAX_FILE_BYTES, Clause, check_program, parse_data, read_rule_file
+from engine.datalog.loader import (
+    MAX_FILE_BYTES,
+    Clause,
+    check_program,
+    parse_data,
+    read_rule_file,
+)
 from engine.io.atomic import replacing, umask
 from engine.judging import tablecache as TC
 from engine.version import source_digest
