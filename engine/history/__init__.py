@@ -469,7 +469,9 @@ class Histories:
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.judge_chunk(batch, name))
                 if len(pending) == 1:
-                    workers.publish(self._warm(batch, build=workers.pool is not None))
+                    # (the tables built for a chunk long enough for workers, whether or not a
+                    # busy machine runs it in this process: a second run finds them)
+                    workers.publish(self._warm(batch, build=len(batch) >= POOL_AFTER))
                 else:
                     yield from self._emit(pending.popleft()(), progress)
             while pending:
@@ -501,7 +503,7 @@ class Histories:
         """While the first chunk is replayed: the cached five-card tables of the engines that
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
-        cached (once here, for every worker); those engines."""
+        cached (once here, for every worker, if any); those engines."""
         if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)

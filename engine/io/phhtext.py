@@ -331,7 +331,7 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
     rest: Iterator[str] | None = lines
     while rest is not None:
         for line in rest:
-            if "[" not in line or line[:1] != "[" and line.lstrip(" \t")[:1] != "[":
+            if "[" not in line or line[:1] != "[" and (line[:1] not in " \t" or line.lstrip(" \t")[:1] != "["):
                 body.append(line)                    # (most lines, at once)
                 continue
             keys = split.header(line, body)
