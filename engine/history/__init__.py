@@ -375,14 +375,15 @@ def _adopt(judge: "Histories") -> None:
                 fast.adopt_shapes(shapes)
 
 
-def _answers(engine: "Engine", worlds: list[World], asked: list[Ask]) -> list[Any]:
-    """Each world's answers to the pot questions, every distinct world asked once, in one run:
-    a world's answers are the rules' consequences of its facts alone, so hands of the same
-    chips (and showdown winners) share them (the Pluribus hands: 10,000 hands, 4,390 distinct
-    worlds before their showdowns).  The answers are shared, read only."""
-    first: dict[World, int] = {}
-    places = [first.setdefault(w, len(first)) for w in worlds]
-    distinct = list(first)
+def _answers(engine: "Engine", facts: list[tuple[tuple[str, tuple[int, ...]], ...]], asked: list[Ask]) -> list[Any]:
+    """The answers to the pot questions of each world of these facts (World.chips), every
+    distinct world asked once, in one run: a world's answers are the rules' consequences of
+    its facts alone, so hands of the same chips (and showdown winners) share them (the Pluribus
+    hands: 10,000 hands, 4,390 distinct worlds before their showdowns).  The answers are
+    shared, read only."""
+    first: dict[tuple, int] = {}
+    places = [first.setdefault(f, len(first)) for f in facts]
+    distinct = [World((), chips=f) for f in first]
     found = engine.evaluator(len(distinct)).answers(distinct, asked)
     return [found[i] for i in places]
 
@@ -580,10 +581,10 @@ class Histories:
         for h in hands:
             h.foreseen = _foresee(h.played)
         self._showdowns(engine, hands, lambda h: h.foreseen)
-        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
+        facts = [h.chips + self._winners(h) for h in hands]
         missed = []
-        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
-            if self._fill(h, *(answers[a] for a in POT_ASKS)):
+        for h, answers in zip(hands, _answers(engine, facts, POT_ASKS + AWARD_ASKS)):
+            if self._fill(h, *map(answers.__getitem__, POT_ASKS)):
                 continue                                      # cannot be judged
             if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
                 self._take(h, answers[AWARD_ASKS[0]])
@@ -620,9 +621,8 @@ class Histories:
     def _pots(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The first question: returned bets, pots, contestants; and the awards of every pot no
         showdown decides (the second question asks only about hands with a showdown)."""
-        worlds = [World((), chips=h.chips) for h in hands]
-        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
-            self._fill(h, *(answers[a] for a in POT_ASKS))
+        for h, answers in zip(hands, _answers(engine, [h.chips for h in hands], POT_ASKS + AWARD_ASKS)):
+            self._fill(h, *map(answers.__getitem__, POT_ASKS))
             if not h.contested and h.status == "judged":
                 self._take(h, answers[AWARD_ASKS[0]])
 
@@ -640,9 +640,13 @@ class Histories:
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:
+            found = pots(h)
+            if not found:                             # no pot (foreseen): no showdown, at once
+                h.showdown = False
+                continue
             p = h.played
             variant = VARIANTS[p.variant]
-            contested = [(level, players) for level, players in sorted(pots(h).items()) if len(players) > 1]
+            contested = [(level, players) for level, players in sorted(found.items()) if len(players) > 1]
             unknown = sorted({q for _, players in contested for q in players if p.hole[q - 1] is None})
             if unknown:
                 h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
@@ -691,9 +695,9 @@ class Histories:
 
     def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The third question: the awards, given the showdowns' winners."""
-        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
-        if worlds:
-            for h, answers in zip(hands, _answers(engine, worlds, AWARD_ASKS)):
+        facts = [h.chips + self._winners(h) for h in hands]
+        if facts:
+            for h, answers in zip(hands, _answers(engine, facts, AWARD_ASKS)):
                 self._take(h, answers[AWARD_ASKS[0]])
 
     # ---- the result ----------------------------------------------------------------------

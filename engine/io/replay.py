@@ -327,9 +327,10 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     else:
         start = units(stacks)
     table = _Table(n, start, scale)
-    for p, x in enumerate(units(antes)):
-        if x:
-            table.pay(p, x, ante=True)
+    if any(antes):
+        for p, x in enumerate(units(antes)):
+            if x:
+                table.pay(p, x, ante=True)
     for p, x in enumerate(units(blinds)):
         if x:
             table.pay(p, abs(x))
@@ -510,10 +511,9 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     betting_over = round_no >= v.rounds or runout()
     over = len(live) == 1 or (betting_over and not drawing and len(board) == out_before[-1]
                               and (draws_done >= v.draws or round_no >= v.rounds))
-    finals: list[tuple[str, ...] | None] = []
-    for p in range(n):
-        cards = shown[p] if shown[p] is not None else hole[p]
-        finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
+    whole_hand = v.hole
+    finals = [tuple(cards) if cards and len(cards) == whole_hand and None not in cards else None  # type: ignore[arg-type]
+              for cards in (s if s is not None else h for s, h in zip(shown, hole))]
     if max(table.put) > MAX_UNITS:
         raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
     return Played(ident, code, names,
