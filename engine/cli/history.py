@@ -12,6 +12,7 @@ from typing import IO, Any, Iterator
 
 from engine.cli.common import (
     CommandError,
+    batch_collector,
     clear_progress,
     load_engine,
     progress,
@@ -176,7 +177,8 @@ def run_history(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     name, stream, _ = open_phh(args.file, always=True)
     judge, hands = histories(args, name, stream, dumped=True)
-    lines = audit(judge, hands, name, progress(None, "auditing", "hand"))
+    with batch_collector():
+        lines = audit(judge, hands, name, progress(None, "auditing", "hand"))
     clear_progress()
     print("\n".join(lines))
     print(f"time: {time.perf_counter() - start:.2f} s")

@@ -464,7 +464,7 @@ class Histories:
         A long input is judged by worker processes (every core), chunk after chunk, while this
         process loads the tables and makes the proofs once, for all of them (_Workers).  The
         garbage collector is paused until the generator is exhausted or closed, and run (its young
-        generations) once a chunk."""
+        generations) after each chunk but the last (then it runs again as it does)."""
         with _Workers(self) as workers, collector_paused():
             pending: deque[Callable[[], tuple[list[Any], dict | None]]] = deque()
             for batch in _batches(hands, CHUNK):
@@ -476,14 +476,17 @@ class Histories:
                 else:
                     yield from self._emit(pending.popleft()(), progress)
             while pending:
-                yield from self._emit(pending.popleft()(), progress)
+                done = pending.popleft()()
+                yield from self._emit(done, progress, collect=bool(pending))
 
-    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None) -> Iterator[Any]:
+    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None,
+              collect: bool = True) -> Iterator[Any]:
         results, added = done
         for k, x in (added or {}).items():
             self.counts[k] += x
         yield from results
-        gc.collect(1)
+        if collect:
+            gc.collect(1)
         if progress is not None:
             progress(len(results))
 
