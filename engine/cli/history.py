@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import sys
@@ -69,7 +70,7 @@ class _Bounded:
 
     def __iter__(self) -> Iterator[str]:
         readline = getattr(self.stream, "readline", None)
-        lines: Iterator[str] = iter(lambda: readline(MAX_LINE + 1), "") if readline else iter(self.stream)
+        lines: Iterator[str] = iter(functools.partial(readline, MAX_LINE + 1), "") if readline else iter(self.stream)
         number = hand = 0
         for line in lines:
             number += 1

@@ -63,6 +63,7 @@ VARIANTS: dict[str, Variant] = {
 UNSUPPORTED: dict[str, str] = {}
 STUD = ("F7S", "F7S/8", "FR")     # replayed by engine.stud.replay, not here
 REQUIRED = ("variant", "antes", "starting_stacks", "actions")
+_REQUIRED = frozenset(REQUIRED)
 # PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
 _CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
 
@@ -132,6 +133,8 @@ def parse_hand(text: str, where: str = "hand") -> dict:
             raise HistoryError(f"{where}: not TOML: {exc}") from None
         except ValueError:                      # tomllib reads integers with int(): bounded
             raise HistoryError(f"{where}: a number of thousands of digits, too long to read") from None
+    if doc.keys() >= _REQUIRED:
+        return doc
     missing = [k for k in REQUIRED if k not in doc]
     if missing:
         raise HistoryError(f"{where}: not a PHH hand: no {', '.join(missing)}")
