@@ -412,6 +412,8 @@ def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | Non
     >>> _rake((0, 0), [100, 0], [100, 0]) is None, _rake((100, 5), [100, 0], [100, 0]) is None
     (True, True)
     """
+    if tuple(record) == tuple(ours):            # (the usual case, at once)
+        return 0
     diff = [r - o for r, o in zip(record, ours)]
     if all(d == 0 or (d < 0 and -d < w) for d, w in zip(diff, won)):
         return -sum(diff)
@@ -616,7 +618,7 @@ class Histories:
     @staticmethod
     def _winners(h: _Hand) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The showdowns' winners as facts for rules/pots.dl (none for a hand that failed)."""
-        if h.status != "judged":
+        if h.status != "judged" or not h.high and not h.low:
             return ()
         return tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs) + \
             tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs)
