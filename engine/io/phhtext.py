@@ -169,6 +169,10 @@ _LINE = re.compile(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" 
 
 # What no plain string holds (TOML: a control character but the tab).
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# The short arrays read (the forced bets, the stacks, the players of a bulk file's hands repeat),
+# by their text; an array of actions is read each time.
+_ARRAYS: dict[str, tuple[Any, ...]] = {}
+_ARRAYS_MOST, _ARRAY_TEXT = 4096, 160
 _INT_ITEMS = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:, [+-]?(?:0|[1-9][0-9]*))*\Z")
 
 
@@ -188,6 +192,10 @@ def _lines(text: str) -> dict | None:
             return None
         first = value[0]
         if first == "[":
+            known = _ARRAYS.get(value)
+            if known is not None:                   # (an array read before: a list of its own)
+                out[key] = list(known)
+                continue
             if value[-1] != "]":
                 return None
             second = value[1:2]
@@ -204,6 +212,10 @@ def _lines(text: str) -> dict | None:
                 out[key] = list(map(int, value[1:-1].split(", ")))
             else:
                 return None
+            if len(value) <= _ARRAY_TEXT:
+                if len(_ARRAYS) >= _ARRAYS_MOST:
+                    _ARRAYS.clear()
+                _ARRAYS[value] = tuple(out[key])
         elif first == "'":
             if len(value) < 2 or value[-1] != "'" or "'" in value[1:-1] \
                     or not value.isprintable() and _CONTROL.search(value):
