@@ -50,8 +50,8 @@ def process_count(most: int) -> int:
     (``cores() - 1 - load``, rounded), at most ``most`` in all.  A worker runs at a lower
     priority (engine.history), so on a core that other processes keep busy it runs late and the
     batch ends no sooner, while its own start-up (a database, the pages it copies) is CPU spent
-    for nothing: 10,000 hand histories on 2 cores took 2.06 s of CPU and 1.97 s wall with a
-    worker at a load of 1.2, in one process 1.91 s and 2.01 s at a load of 3 (docs/performance.md)."""
+    for nothing: 10,000 hand histories on 2 cores at a load of 5 took 2.13 s of CPU and 3.41 s
+    wall with a worker, 1.82 s and 2.78 s in one process (docs/performance.md)."""
     if os.environ.get(WORKERS_ENV, "").strip():
         return worker_count(most)
     spare = int(idle_cores() - 1 + 0.5)
