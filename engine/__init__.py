@@ -6,13 +6,23 @@ rules' card symbols), and the errors, each a ValueError with a one-line message:
 function would hide its module (`engine.judge` would no longer name the module).
 """
 
+import gc as _gc
 from typing import Any
 
-from engine.core import BestFive, Engine, Var
-from engine.datalog.loader import RuleError
-from engine.evaluators.pydatalog.query import QueryError
-from engine.poker.notation import InvalidCards, Notation
-from engine.version import version
+# The engine's modules (and numpy) make some hundred thousand objects as they are
+# imported, none of them garbage: the collector, paused meanwhile, does not scan them some fifty
+# times (15 ms of a `poker` command's start-up).
+_collecting = _gc.isenabled()
+_gc.disable()
+try:
+    from engine.core import BestFive, Engine, Var
+    from engine.datalog.loader import RuleError
+    from engine.evaluators.pydatalog.query import QueryError
+    from engine.poker.notation import InvalidCards, Notation
+    from engine.version import version
+finally:
+    if _collecting:
+        _gc.enable()
 
 
 def __getattr__(name: str) -> Any:

@@ -30,7 +30,7 @@ from engine.evaluators.pydatalog.runtime import (
 )
 from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.evaluators.workers import SMALL_BATCH, worker_count
-from engine.judging import policy
+from engine.judging import policy, rulecache
 from engine.judging.fivetable import TableError
 from engine.judging.hilo import with_low
 from engine.judging.proof import fight_obstacle
@@ -104,7 +104,7 @@ class Engine(LogicOwner):
     """
 
     def __init__(self, rules: str | Path | None = None):
-        self.ruleset = rulesets.check_required(rulesets.resolve(rules))
+        self.ruleset = rulesets.check_required(rulesets.resolve(rules, parse=rulecache.parsed, check=rulecache.checked))
         self.state = RulesState()                 # proofs, table, split games: made once, kept here
         self._ids = itertools.count(1)
         # pyDatalog, the reference, is built on first use (the REPL, --explain, queries, roles).

@@ -12,6 +12,7 @@ import pytest
 from conftest import copy_rules, edit
 from engine import Engine
 from engine.cli import main
+from engine.judging import tablecache as TC
 from engine.judging.table import five_card_table, rules_digest
 from engine.judging.tablecache import cache_entries, prune_cache
 
@@ -41,8 +42,11 @@ def test_a_build_leaves_its_table_and_no_lock_file(cache, tmp_path):
     engine = Engine(rules)
     five_card_table(engine)
     digest = rules_digest(engine)
-    # the table, and the signed record that it was verified (engine.judging.tablecache._stamp)
-    assert sorted(p.name for p in cache.iterdir()) == [f"five-card-{digest}.table", f"five-card-{digest}.verified"]
+    # the table, and the signed record that it was verified (engine.judging.tablecache._stamp);
+    # beside them each rule file parsed (engine.judging.rulecache)
+    assert sorted(p.name for p in cache.iterdir() if p.suffix not in (".parsed", ".checked")) == \
+        [f"five-card-{digest}.table", f"five-card-{digest}.verified"]
+    assert len(list(cache.glob("rules-*.parsed"))) == len(list(rules.glob("*.dl")))
 
 
 def test_what_is_kept_beside_a_table_goes_with_it(cache, tmp_path):
@@ -51,11 +55,11 @@ def test_what_is_kept_beside_a_table_goes_with_it(cache, tmp_path):
     engine = Engine(rules)
     assert engine.tabled(build=True).fights                           # the proofs made, and kept
     digest = rules_digest(engine)
-    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs"}
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed", ".checked"}
     orphan = cache / f"five-card-{'f' * 64}.proofs"
     orphan.write_text("{}")
     prune_cache(keep={digest})
-    assert orphan.exists() is False and len(list(cache.iterdir())) == 3
+    assert orphan.exists() is False and len([p for p in cache.iterdir() if p.suffix not in (".parsed", ".checked")]) == 3
     prune_cache(keep=(), max_age_days=0, max_bytes=0)
     assert not list(cache.iterdir())
 
@@ -87,7 +91,8 @@ def test_a_loaded_table_counts_as_used(cache, tmp_path):
     assert time.time() - path.stat().st_mtime < DAY
 
 
-def test_poker_cache_lists_and_clears(cache, capsys):
+def test_poker_cache_lists_and_clears(cache, capsys, monkeypatch):
+    monkeypatch.setattr(TC, "cache_key", lambda: None)    # no key: no rule file parsed is kept (rulecache)
     standard = rules_digest(Engine())
     table_file(cache, standard, 2 ** 20, age_days=1)
     table_file(cache, "e" * 64, 2 ** 20, age_days=40)
@@ -108,13 +113,16 @@ def test_poker_cache_lists_what_is_kept_beside_a_table_and_clears_it(cache, caps
     rules = copy_rules(tmp_path / "rules")
     edit(rules / "cards.dl", DECK, DECK + " & (S <= 2)")
     assert Engine(rules).tabled(build=True).fights                    # the table, its record, its proofs
-    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs"}
+    assert {p.suffix for p in cache.iterdir()} == {".table", ".verified", ".proofs", ".parsed", ".checked"}
     assert main(["cache", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert sorted(e["kind"] for e in data["entries"]) == ["proofs", "table", "verified"]
+    n = len(list(cache.iterdir()))      # and each rule file parsed, each rule set checked (every one it names)
+    kinds = [e["kind"] for e in data["entries"]]
+    assert sorted(k for k in kinds if k not in ("parsed", "checked")) == ["proofs", "table", "verified"]
+    assert len(kinds) == n and {"parsed", "checked"} <= set(kinds)
     assert data["bytes"] == sum(p.stat().st_size for p in cache.iterdir())
     assert main(["cache"]) == 0
     out = capsys.readouterr().out
-    assert "3 files" in out and "its proofs" in out and "its verified record" in out
+    assert f"{n} files" in out and "its proofs" in out and "its verified record" in out and "a rule file, parsed" in out
     assert main(["cache", "--clear"]) == 0
-    assert "removed 3 files" in capsys.readouterr().out and not list(cache.iterdir())
+    assert f"removed {n} files" in capsys.readouterr().out and not list(cache.iterdir())

@@ -501,6 +501,41 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     assert history._FORKED is None and history._HANDOFF is None    # nothing left behind
 
 
+def test_a_busy_machine_judges_in_this_process_unless_told(monkeypatch):
+    """Without $POKER_WORKERS, a long file forks a worker only for a core idle besides the one
+    this process takes (the load average of the last minute); told how many, it forks them
+    whatever the load.  The results are
+    the same either way."""
+    from phhsynth import synthesize
+
+    from engine import history
+    from engine.evaluators import workers
+    text = synthesize(120, seed=5, variants=("NT",))
+    monkeypatch.setattr(history, "POOL_AFTER", 50)
+    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.delenv("POKER_WORKERS", raising=False)
+    forked = []
+    real = history._Workers.judge_chunk
+
+    def chunk(self, batch, name):
+        out = real(self, batch, name)
+        forked.append(self.pool is not None)
+        return out
+    monkeypatch.setattr(history._Workers, "judge_chunk", chunk)
+    results = []
+    for load, told, pool in ((2.5, None, False), (1.0, None, False), (0.4, None, True), (2.5, "2", True)):
+        monkeypatch.setattr(workers.os, "getloadavg", lambda load=load: (load, load, load))
+        if told:
+            monkeypatch.setenv("POKER_WORKERS", told)
+        assert workers.process_count(4) == (2 if pool else 1)
+        results.append(list(Histories(engines).judge(read_histories(text))))
+        assert forked.pop() is pool
+    assert all(r == results[0] for r in results) and len(results[0]) == 120
+    monkeypatch.setattr(workers.os, "getloadavg", lambda: (_ for _ in ()).throw(OSError("no load")))
+    monkeypatch.delenv("POKER_WORKERS")
+    assert workers.process_count(4) == 2                   # the load unknown: every core
+
+
 def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
     from engine.judging.table import adopt_table, five_card_table
     from engine.judging.tablecache import VERIFIED
@@ -589,10 +624,40 @@ def test_the_fast_reader_reads_what_tomllib_reads_or_leaves_it_to_tomllib(text):
     assert repr(quick) == repr(reference)
 
 
+@example("a = ['x', 'y']\nb = ['x','y']")
+@example("a = ['x', \"y\"]")
+@example("a = ['', '']\nb = [\"\", \"\"]\nc = []")
+@example("a = ['a\x01']")
+@example("a = ['a\tb', 'c']\nb = 'x\ty'")
+@example("a = 'x' # c")
+@example("a = ['x'] #']")
+@example("a = [1, -0, +2]\nb = [01]\nc = [1,2]")
+@example('a = "a\\\\b"')
+@example("a = 1\r\nb = 2")
+@example("a = 1 \nb = 2")
+@settings(max_examples=2000, deadline=None)
+@given(_toml_docs())
+def test_the_line_reader_reads_what_the_patterns_read(text):
+    """The line reader (the lines pokerkit writes, read with string methods) reads a subset of
+    what the regular expressions read, to the same values."""
+    from engine.io.phhtext import _lines, _patterns
+    lines = _lines(text)
+    if lines is not None:
+        assert repr(lines) == repr(_patterns(text))
+
+
 def test_the_fast_reader_reads_the_hands_pokerkit_writes():
     """It is used: every hand of a synthesised file (what pokerkit writes) takes the fast path."""
+    import tomllib
+
     from phhsynth import cached
 
-    from engine.io.phhtext import _quick, read_sections
+    from engine.io.phhtext import _lines, _quick, read_sections
     texts = [t for _, t in read_sections(cached(200, seed=3, variants=("NT", "FO/8")).read_text())]
     assert all(_quick(t) is not None for t in texts)
+    # the line reader: a hand as the PHH dataset's bulk files write it (the Pluribus hands)
+    one = ("variant = 'NT'\nante_trimming_status = true\nantes = [0, 0, 0]\nblinds_or_straddles = [50, 100, 0]\n"
+           "min_bet = 100\nstarting_stacks = [10000, 10000, 10000]\nactions = ['d dh p1 3c9s', 'd dh p2 6d5s', "
+           "'d dh p3 9dTs', 'p3 f', 'p1 cbr 225', 'p2 f']\nhand = 0\nplayers = ['MrWhite', 'Gogo', 'Budd']\n"
+           "finishing_stacks = [10150, 9900, 10000]\n\n")
+    assert _lines(one) == _quick(one) == tomllib.loads(one) and _lines(one)["actions"][-1] == "p2 f"

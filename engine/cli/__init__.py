@@ -47,6 +47,7 @@ from engine.cli import (  # noqa: E402
     rules,
 )
 from engine.cli.common import (
+    ENDS_AFTER,
     CommandError,
     LineSession,
     Parser,
@@ -129,6 +130,7 @@ def run() -> NoReturn:
     the interpreter's own teardown, freeing every object and closing the DuckDB databases one by
     one, took a tenth of a second of a two-second `poker judge`.
     """
+    ENDS_AFTER.append(True)                 # (engine.cli.common.batch_collector)
     code = main(from_start=True)
     try:
         sys.stdout.flush()

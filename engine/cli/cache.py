@@ -16,7 +16,7 @@ from engine.judging.tablecache import cache_dir, cache_entries, prune_cache
 
 def register(sub: Any) -> None:
     p = sub.add_parser("cache", help="list the five-card tables kept on disk and the files kept beside them "
-                                     "(which rule set, size, last used), or clear them")
+                                     "and the rule files parsed and checked (which rule set, size, last used), or clear them")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--clear", action="store_true", help="remove every cached table")
     how.add_argument("--prune", action="store_true",
@@ -58,6 +58,8 @@ def run_cache(args: argparse.Namespace) -> int:
     for r in rows:
         what = "a lock file of an older version" if r["kind"] == "lock" else \
             r["rules"] or "other rules (an edit, a directory)"
+        if r["kind"] in ("parsed", "checked"):
+            what = "a rule file, parsed" if r["kind"] == "parsed" else "a rule set, checked"
         if r["kind"] in ("verified", "proofs"):      # kept beside the table of the same name
             what = f"{what}: {'its verified record' if r['kind'] == 'verified' else 'its proofs'}"
         print(f"  {r['used']}  {r['bytes'] / 2 ** 20:6.1f} MB  {what:<36} {r['file']}")

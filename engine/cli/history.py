@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import io
 import json
 import sys
@@ -12,6 +13,7 @@ from typing import IO, Any, Iterator
 
 from engine.cli.common import (
     CommandError,
+    batch_collector,
     clear_progress,
     load_engine,
     progress,
@@ -78,7 +80,7 @@ class _Bounded:
 
     def __iter__(self) -> Iterator[str]:
         readline = getattr(self.stream, "readline", None)
-        lines: Iterator[str] = iter(lambda: readline(MAX_LINE + 1), "") if readline else iter(self.stream)
+        lines: Iterator[str] = iter(functools.partial(readline, MAX_LINE + 1), "") if readline else iter(self.stream)
         number = hand = 0
         for line in lines:
             number += 1
@@ -209,7 +211,8 @@ def run_history(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     name, stream, _ = open_phh(args.file, always=True)
     judge, hands = histories(args, name, stream, dumped=True)
-    lines = audit(judge, hands, name, progress(None, "auditing", "hand"))
+    with batch_collector():
+        lines = audit(judge, hands, name, progress(None, "auditing", "hand"))
     clear_progress()
     print("\n".join(lines))
     print(f"time: {time.perf_counter() - start:.2f} s")

@@ -15,6 +15,7 @@ from engine.cli.common import (
     CommandError,
     add_json_option,
     add_rules_option,
+    batch_collector,
     clear_progress,
     load_engine,
     one_line,
@@ -300,7 +301,8 @@ def run_judge(args: argparse.Namespace) -> int:
     if phh is not None:                         # hand histories (PHH): each hand's pots, paid out
         start = time.perf_counter()
         histories, hands = history.histories(args, name, phh, dumped=True)
-        write_output(output, histories.judge(hands, progress=progress(None, "judging", "hand"), name=name), form)
+        with batch_collector():
+            write_output(output, histories.judge(hands, progress=progress(None, "judging", "hand"), name=name), form)
         clear_progress()
         print(f"{histories.summary()}, time: {time.perf_counter() - start:.2f} s", file=sys.stderr)
         return 0

@@ -536,7 +536,11 @@ def parse_file(path: Path) -> list[Clause]:
     A path that is no regular file (a dangling link, a directory, a FIFO, a device) is a RuleError
     naming it; the file is opened without blocking, so a FIFO never hangs the load.
     """
-    data = read_rule_file(path, MAX_FILE_BYTES)
+    return parse_data(read_rule_file(path, MAX_FILE_BYTES), path)
+
+
+def parse_data(data: bytes, path: Path) -> list[Clause]:
+    """Parse and check the bytes of the rule file ``path`` (UTF-8, an optional BOM)."""
     try:
         source = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -41,6 +41,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Callable, Mapping, Sequence
 
 from engine import interface as I
 from engine.datalog.loader import (
@@ -171,8 +172,14 @@ def available() -> list[str]:
     return [DEFAULT_RULES] + names
 
 
-def resolve(rules: str | Path | None = None) -> RuleSet:
+Parse = Callable[[Path], list[Clause]]
+Check = Callable[[list[Clause], Mapping[str, Sequence[str]]], None]
+
+
+def resolve(rules: str | Path | None = None, parse: Parse = parse_file, check: Check = check_program) -> RuleSet:
     """The rule set ``rules``: a name (``standard``, a variant) or a directory of *.dl files.
+    ``parse`` reads each rule file and ``check`` checks the whole set (loader.parse_file and
+    loader.check_program, or what remembers their answers: engine.judging.rulecache).
 
     A RuleError names what is wrong: an unknown name, a folder without rule files, a variant.toml
     that cannot be read, a cycle of variants, or a rule set without clauses.  Never an empty set.
@@ -188,9 +195,9 @@ def resolve(rules: str | Path | None = None) -> RuleSet:
         if not candidate.is_dir():
             raise RuleError(f"{text}: not a directory of rule files")
         if _exists(candidate / VARIANT_FILE):
-            return _checked(_variant(str(candidate), candidate, ()))
+            return _checked(_variant(str(candidate), candidate, (), parse), check)
         try:
-            return _checked(_plain(str(candidate), candidate))
+            return _checked(_plain(str(candidate), candidate, parse), check)
         except RuleError as exc:
             if "defined nowhere" not in str(exc):
                 raise
@@ -198,14 +205,14 @@ def resolve(rules: str | Path | None = None) -> RuleSet:
     if not _is_named(text):
         names = ", ".join(available())
         raise RuleError(f"unknown rule set {text!r} (available: {names}; or give a directory)")
-    return _checked(_named(text, ()))
+    return _checked(_named(text, (), parse), check)
 
 
 def _is_named(text: str) -> bool:
     return text == DEFAULT_RULES or (NAME.match(text) is not None and (variants_dir() / text).is_dir())
 
 
-def _plain(name: str, directory: Path) -> RuleSet:
+def _plain(name: str, directory: Path, parse: Parse = parse_file) -> RuleSet:
     """Every *.dl directly in a folder, as it is (the standard set, or a directory given)."""
     files = rule_files(directory)
     if not files:
@@ -213,21 +220,21 @@ def _plain(name: str, directory: Path) -> RuleSet:
             raise RuleError(f"{directory}: no *.dl rule files for the {DEFAULT_RULES} rule set "
                             f"(is the package {RULES_PACKAGE} installed with its rules?)")
         raise RuleError(f"{directory}: no *.dl rule files in it")
-    return RuleSet(name, files, _combine([parse_file(f) for f in files], []),
+    return RuleSet(name, files, _combine([parse(f) for f in files], []),
                    published=read_published(directory, name))
 
 
-def _named(name: str, chain: tuple[str, ...]) -> RuleSet:
+def _named(name: str, chain: tuple[str, ...], parse: Parse = parse_file) -> RuleSet:
     if name == DEFAULT_RULES:
-        return _plain(DEFAULT_RULES, RULES_DIR)
+        return _plain(DEFAULT_RULES, RULES_DIR, parse)
     folder = variants_dir() / name
     if not folder.is_dir():
         names = ", ".join(available())
         raise RuleError(f"unknown rule set {name!r} (available: {names})")
-    return _variant(name, folder, chain)
+    return _variant(name, folder, chain, parse)
 
 
-def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
+def _variant(name: str, folder: Path, chain: tuple[str, ...], parse: Parse = parse_file) -> RuleSet:
     """A variant: the set it extends, with its own clauses laid over."""
     meta = read_variant(folder)
     where = folder / VARIANT_FILE
@@ -240,11 +247,11 @@ def _variant(name: str, folder: Path, chain: tuple[str, ...]) -> RuleSet:
     if not _is_named(meta.extends):
         raise RuleError(f"{where}: extends {meta.extends!r}, which is no rule set "
                         f"(available: {', '.join(available())})")
-    base = _named(meta.extends, chain + (name,))
+    base = _named(meta.extends, chain + (name,), parse)
     files = rule_files(folder)
     if not files:
         raise RuleError(f"{folder}: no *.dl rule files in the variant {name!r}")
-    given = [parse_file(f) for f in files]
+    given = [parse(f) for f in files]
     clauses = _combine([base.clauses], given, meta.removes, where)
     published = read_published(folder, name) or base.published
     notes = base.notes + _renamed_ranks(base.clauses, [c for f in given for c in f])
@@ -345,11 +352,11 @@ def _exists(path: Path) -> bool:
     return os.path.lexists(path)
 
 
-def _checked(rs: RuleSet) -> RuleSet:
+def _checked(rs: RuleSet, check: Check = check_program) -> RuleSet:
     """A rule set that has clauses, defines every predicate it uses and computes no strings."""
     if not rs.clauses:
         raise RuleError(f"rule set {rs.name!r} has no clauses (files: {', '.join(map(str, rs.files))})")
-    check_program(rs.clauses, INPUTS)
+    check(rs.clauses, INPUTS)
     return rs
 
 

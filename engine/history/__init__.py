@@ -38,7 +38,7 @@ from engine.core import MAX_WORKERS, Engine
 from engine.evaluators import Ask, World, verdicts
 from engine.evaluators import workers as worker_policy
 from engine.evaluators.sql.evaluator import CompiledEvaluator
-from engine.evaluators.workers import worker_count
+from engine.evaluators.workers import process_count
 from engine.history.foresight import _chips, _foresee, _foreseeable, _worth
 from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
@@ -175,7 +175,8 @@ _ADOPTED = False                                # this worker has read the hando
 class _Workers:
     """Worker processes that judge whole chunks (reading, replaying, the rules' questions, each
     its own DuckDB database of one thread, and the results' lines of JSON), started for the
-    first chunk long enough to pay for them; a short input stays in-process.  They are forked
+    first chunk long enough to pay for them, one a core that is idle when the run starts
+    (engine.evaluators.workers.process_count); a short input, or a busy machine, stays in-process.  They are forked
     (they start at once and need no ``__main__`` guard in a user's script); `poker judge` forks
     them before it opens a database, and a worker sets aside any database an engine brings from
     this process and opens its own (:func:`_own_databases`).  While they replay the first chunk,
@@ -196,6 +197,7 @@ class _Workers:
         self.handoff: tuple[Any, str, int] | None = None
         self.folder: Path | None = None          # this run's own temporary directory (the handoff)
         self.stopping = False                    # the workers are being stopped: their end is no news
+        self.n: int | None = None                # processes that judge a long chunk (this one included)
 
     def __enter__(self) -> "_Workers":
         remove_stale_runs("handoff")                # what runs killed outright left behind
@@ -245,7 +247,9 @@ class _Workers:
         part judged in this process then, the others by the workers meanwhile (n parts, n - 1
         workers: this process, done with the tables and proofs, is the n-th, and no worker
         process starts and warms up for nothing)."""
-        n = worker_count(MAX_WORKERS)    # one a core, at most four ($POKER_WORKERS sets it)
+        if self.n is None:               # decided once a run: one an idle core, at most four ($POKER_WORKERS sets it)
+            self.n = process_count(MAX_WORKERS)
+        n = self.n
         if len(batch) < POOL_AFTER or n < 2:
             hands = _prepare_all(batch, name)
             return lambda: (self.judge._judge_hands(hands), None)
@@ -371,14 +375,15 @@ def _adopt(judge: "Histories") -> None:
                 fast.adopt_shapes(shapes)
 
 
-def _answers(engine: "Engine", worlds: list[World], asked: list[Ask]) -> list[Any]:
-    """Each world's answers to the pot questions, every distinct world asked once, in one run:
-    a world's answers are the rules' consequences of its facts alone, so hands of the same
-    chips (and showdown winners) share them (the Pluribus hands: 10,000 hands, 4,390 distinct
-    worlds before their showdowns).  The answers are shared, read only."""
-    first: dict[World, int] = {}
-    places = [first.setdefault(w, len(first)) for w in worlds]
-    distinct = list(first)
+def _answers(engine: "Engine", facts: list[tuple[tuple[str, tuple[int, ...]], ...]], asked: list[Ask]) -> list[Any]:
+    """The answers to the pot questions of each world of these facts (World.chips), every
+    distinct world asked once, in one run: a world's answers are the rules' consequences of
+    its facts alone, so hands of the same chips (and showdown winners) share them (the Pluribus
+    hands: 10,000 hands, 4,390 distinct worlds before their showdowns).  The answers are
+    shared, read only."""
+    first: dict[tuple, int] = {}
+    places = [first.setdefault(f, len(first)) for f in facts]
+    distinct = [World((), chips=f) for f in first]
     found = engine.evaluator(len(distinct)).answers(distinct, asked)
     return [found[i] for i in places]
 
@@ -407,6 +412,8 @@ def _rake(record: tuple[int, ...], ours: list[int], won: list[int]) -> int | Non
     >>> _rake((0, 0), [100, 0], [100, 0]) is None, _rake((100, 5), [100, 0], [100, 0]) is None
     (True, True)
     """
+    if tuple(record) == tuple(ours):            # (the usual case, at once)
+        return 0
     diff = [r - o for r, o in zip(record, ours)]
     if all(d == 0 or (d < 0 and -d < w) for d, w in zip(diff, won)):
         return -sum(diff)
@@ -459,24 +466,29 @@ class Histories:
         A long input is judged by worker processes (every core), chunk after chunk, while this
         process loads the tables and makes the proofs once, for all of them (_Workers).  The
         garbage collector is paused until the generator is exhausted or closed, and run (its young
-        generations) once a chunk."""
+        generations) after each chunk but the last (then it runs again as it does)."""
         with _Workers(self) as workers, collector_paused():
             pending: deque[Callable[[], tuple[list[Any], dict | None]]] = deque()
             for batch in _batches(hands, CHUNK):
                 pending.append(workers.judge_chunk(batch, name))
                 if len(pending) == 1:
-                    workers.publish(self._warm(batch, build=workers.pool is not None))
+                    # (the tables built for a chunk long enough for workers, whether or not a
+                    # busy machine runs it in this process: a second run finds them)
+                    workers.publish(self._warm(batch, build=len(batch) >= POOL_AFTER))
                 else:
                     yield from self._emit(pending.popleft()(), progress)
             while pending:
-                yield from self._emit(pending.popleft()(), progress)
+                done = pending.popleft()()
+                yield from self._emit(done, progress, collect=bool(pending))
 
-    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None) -> Iterator[Any]:
+    def _emit(self, done: tuple[list[Any], dict | None], progress: Callable[[int], None] | None,
+              collect: bool = True) -> Iterator[Any]:
         results, added = done
         for k, x in (added or {}).items():
             self.counts[k] += x
         yield from results
-        gc.collect(1)
+        if collect:
+            gc.collect(1)
         if progress is not None:
             progress(len(results))
 
@@ -497,7 +509,7 @@ class Histories:
         """While the first chunk is replayed: the cached five-card tables of the engines that
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
-        cached (once here, for every worker); those engines."""
+        cached (once here, for every worker, if any); those engines."""
         if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)
@@ -574,10 +586,10 @@ class Histories:
         for h in hands:
             h.foreseen = _foresee(h.played)
         self._showdowns(engine, hands, lambda h: h.foreseen)
-        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
+        facts = [h.chips + self._winners(h) for h in hands]
         missed = []
-        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
-            if self._fill(h, *(answers[a] for a in POT_ASKS)):
+        for h, answers in zip(hands, _answers(engine, facts, POT_ASKS + AWARD_ASKS)):
+            if self._fill(h, *map(answers.__getitem__, POT_ASKS)):
                 continue                                      # cannot be judged
             if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
                 self._take(h, answers[AWARD_ASKS[0]])
@@ -606,7 +618,7 @@ class Histories:
     @staticmethod
     def _winners(h: _Hand) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The showdowns' winners as facts for rules/pots.dl (none for a hand that failed)."""
-        if h.status != "judged":
+        if h.status != "judged" or not h.high and not h.low:
             return ()
         return tuple((I.POT_HIGH, (0, level, q)) for level, qs in h.high.items() for q in qs) + \
             tuple((I.POT_LOW, (0, level, q)) for level, qs in h.low.items() for q in qs)
@@ -614,9 +626,8 @@ class Histories:
     def _pots(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The first question: returned bets, pots, contestants; and the awards of every pot no
         showdown decides (the second question asks only about hands with a showdown)."""
-        worlds = [World((), chips=h.chips) for h in hands]
-        for h, answers in zip(hands, _answers(engine, worlds, POT_ASKS + AWARD_ASKS)):
-            self._fill(h, *(answers[a] for a in POT_ASKS))
+        for h, answers in zip(hands, _answers(engine, [h.chips for h in hands], POT_ASKS + AWARD_ASKS)):
+            self._fill(h, *map(answers.__getitem__, POT_ASKS))
             if not h.contested and h.status == "judged":
                 self._take(h, answers[AWARD_ASKS[0]])
 
@@ -634,9 +645,13 @@ class Histories:
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:
+            found = pots(h)
+            if not found:                             # no pot (foreseen): no showdown, at once
+                h.showdown = False
+                continue
             p = h.played
             variant = VARIANTS[p.variant]
-            contested = [(level, players) for level, players in sorted(pots(h).items()) if len(players) > 1]
+            contested = [(level, players) for level, players in sorted(found.items()) if len(players) > 1]
             unknown = sorted({q for _, players in contested for q in players if p.hole[q - 1] is None})
             if unknown:
                 h.fail("cannot be judged", " and ".join(f"player {q}'s" for q in unknown) + " cards are not known")
@@ -685,9 +700,9 @@ class Histories:
 
     def _awards(self, engine: "Engine", hands: list[_Hand]) -> None:
         """The third question: the awards, given the showdowns' winners."""
-        worlds = [World((), chips=h.chips + self._winners(h)) for h in hands]
-        if worlds:
-            for h, answers in zip(hands, _answers(engine, worlds, AWARD_ASKS)):
+        facts = [h.chips + self._winners(h) for h in hands]
+        if facts:
+            for h, answers in zip(hands, _answers(engine, facts, AWARD_ASKS)):
                 self._take(h, answers[AWARD_ASKS[0]])
 
     # ---- the result ----------------------------------------------------------------------

@@ -36,6 +36,8 @@ def _foresee(p: Played) -> dict[int, tuple[int, ...]]:
     showdowns can be asked before the rules and go into the same run as the pots: the rules'
     own pots check it, hand by hand, and a hand it misses is asked again the long way
     (Histories._in_one_run)."""
+    if len(p.live) < 2:             # one player left: no pot with two of them (most hands, at once)
+        return {}
     n = len(p.stakes)
     kept, bet = [0] * n, [False] * n
     for bets in p.bets:

@@ -63,6 +63,7 @@ VARIANTS: dict[str, Variant] = {
 UNSUPPORTED: dict[str, str] = {}
 STUD = ("F7S", "F7S/8", "FR")     # replayed by engine.stud.replay, not here
 REQUIRED = ("variant", "antes", "starting_stacks", "actions")
+_REQUIRED = frozenset(REQUIRED)
 # PHH's cards ("Ac") -> our notation's symbols ("AC"); "" for an unknown card ("??")
 _CARDS = {v + s: (v + s).upper() for v in "23456789TJQKA" for s in "cdhs"} | {"??": ""}
 
@@ -132,6 +133,8 @@ def parse_hand(text: str, where: str = "hand") -> dict:
             raise HistoryError(f"{where}: not TOML: {exc}") from None
         except ValueError:                      # tomllib reads integers with int(): bounded
             raise HistoryError(f"{where}: a number of thousands of digits, too long to read") from None
+    if doc.keys() >= _REQUIRED:
+        return doc
     missing = [k for k in REQUIRED if k not in doc]
     if missing:
         raise HistoryError(f"{where}: not a PHH hand: no {', '.join(missing)}")
@@ -164,7 +167,81 @@ _LINE = re.compile(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" 
                    + r"|'([^'\x00-\x08\x0a-\x1f\x7f]*)'|(true|false)(?![\w.]))" + _END.pattern)
 
 
+# What no plain string holds (TOML: a control character but the tab).
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+# The short arrays read (the forced bets, the stacks, the players of a bulk file's hands repeat),
+# by their text; an array of actions is read each time.
+_ARRAYS: dict[str, tuple[Any, ...]] = {}
+_ARRAYS_MOST, _ARRAY_TEXT = 4096, 160
+_INT_ITEMS = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:, [+-]?(?:0|[1-9][0-9]*))*\Z")
+
+
+def _lines(text: str) -> dict | None:
+    """The hand's TOML when every line is ``key = value`` as pokerkit writes it (one space either
+    side of ``=``, a bare key of ASCII letters, digits and ``_``; a plain string of either kind,
+    an unsigned whole number, a boolean, or a flat array of plain strings of one kind or of
+    whole numbers, each followed by ``, ``), read with string methods; None for any other text
+    (then _quick's regular expressions read it: this reads a subset of what they read, the same).
+    A comment, a carriage return, spaces at the end of a line: none of these forms."""
+    out: dict[str, Any] = {}
+    for line in text.split("\n"):
+        if not line:
+            continue
+        key, eq, value = line.partition(" = ")
+        if not eq or not key.isascii() or not key.isidentifier() or key in out or not value:
+            return None
+        first = value[0]
+        if first == "[":
+            known = _ARRAYS.get(value)
+            if known is not None:                   # (an array read before: a list of its own)
+                out[key] = list(known)
+                continue
+            if value[-1] != "]":
+                return None
+            second = value[1:2]
+            if (second == "'" or second == '"') and value[-2] == second and len(value) > 3:
+                body = value[2:-2]          # the texts, each without the quotes it is in
+                items = body.split(second + ", " + second)
+                if body.count(second) != 2 * len(items) - 2 or second == '"' and "\\" in body \
+                        or not body.isprintable() and _CONTROL.search(body):
+                    return None
+                out[key] = items
+            elif value == "[]":
+                out[key] = []
+            elif _INT_ITEMS.match(value, 1, len(value) - 1) is not None:
+                out[key] = list(map(int, value[1:-1].split(", ")))
+            else:
+                return None
+            if len(value) <= _ARRAY_TEXT:
+                if len(_ARRAYS) >= _ARRAYS_MOST:
+                    _ARRAYS.clear()
+                _ARRAYS[value] = tuple(out[key])
+        elif first == "'":
+            if len(value) < 2 or value[-1] != "'" or "'" in value[1:-1] \
+                    or not value.isprintable() and _CONTROL.search(value):
+                return None
+            out[key] = value[1:-1]
+        elif first == '"':
+            if len(value) < 2 or value[-1] != '"' or '"' in value[1:-1] or "\\" in value \
+                    or not value.isprintable() and _CONTROL.search(value):
+                return None
+            out[key] = value[1:-1]
+        elif value == "true" or value == "false":
+            out[key] = value == "true"
+        elif value.isdigit() and value.isascii() and (first != "0" or value == "0"):
+            out[key] = int(value)
+        else:
+            return None
+    return out
+
+
 def _quick(text: str) -> dict | None:
+    """A hand's TOML read fast (_lines, else _patterns), or None: tomllib reads it."""
+    lines = _lines(text)
+    return lines if lines is not None else _patterns(text)
+
+
+def _patterns(text: str) -> dict | None:
     out: dict[str, Any] = {}
     pos, n = 0, len(text)
     while True:
@@ -269,7 +346,7 @@ def read_sections(source: str | IO[str], name: str = "input") -> Iterator[tuple[
     rest: Iterator[str] | None = lines
     while rest is not None:
         for line in rest:
-            if "[" not in line or line[:1] != "[" and line.lstrip(" \t")[:1] != "[":
+            if "[" not in line or line[:1] != "[" and (line[:1] not in " \t" or line.lstrip(" \t")[:1] != "["):
                 body.append(line)                    # (most lines, at once)
                 continue
             keys = split.header(line, body)

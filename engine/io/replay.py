@@ -8,6 +8,7 @@ by :mod:`engine.history.stud`, with the helpers of this module.  Who wins what i
 from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation, localcontext
+from operator import add as _add
 from typing import Any, Callable, Sequence
 
 from engine.io.phhtext import (
@@ -207,9 +208,16 @@ class _Table:
         # As pokerkit opens a round (and the PHH standard replays it): a player who can lose
         # nothing more (his stack, or what the second deepest player still in can put in past his
         # bet, is nothing) has no decision in it.
-        deep = sorted([bet[p] + stack[p] for p in range(n) if p not in folded])
+        if folded:
+            deep = [bet[p] + stack[p] for p in range(n) if p not in folded]
+        else:
+            deep = list(map(_add, bet, stack))
+        deep.sort()
         second = deep[-2] if len(deep) > 1 else 0
-        able = [p for p in (*range(first, n), *range(first)) if p not in folded and stack[p] > 0 and second > bet[p]]
+        able = []
+        for p in (*range(first, n), *range(first)):
+            if stack[p] > 0 and second > bet[p] and p not in folded:
+                able.append(p)
         if len(able) < 2 and all(bet[p] >= self.top for p in able):
             self.to_act = []
         else:
@@ -225,8 +233,12 @@ class _Table:
         if what == "f":
             self.folded.add(p)
             self.in_hand -= 1
-        elif what == "cc":
-            self.pay(p, self.top - self.bet[p])
+        elif what == "cc":                   # (pay, at once: what a call adds is never past the top)
+            bet, stack = self.bet, self.stack
+            amount = min(self.top - bet[p], stack[p])
+            stack[p] -= amount
+            self.put[p] += amount
+            bet[p] += amount
         else:
             assert amount is not None
             if amount <= self.top:
@@ -315,14 +327,15 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     else:
         start = units(stacks)
     table = _Table(n, start, scale)
-    for p, x in enumerate(units(antes)):
-        if x:
-            table.pay(p, x, ante=True)
+    if any(antes):
+        for p, x in enumerate(units(antes)):
+            if x:
+                table.pay(p, x, ante=True)
     for p, x in enumerate(units(blinds)):
         if x:
             table.pay(p, abs(x))
     forced = [table.bet[p] * ((blinds[p] > 0) - (blinds[p] < 0)) for p in range(n)]    # a post counts against
-    last_big = max(range(n), key=lambda p: (forced[p], p))        # the last player with the largest blind
+    last_big = n - 1 - forced[::-1].index(max(forced))            # the last player with the largest blind
     hole: list[list[str | None]] = [[] for _ in range(n)]
     dealt: set[str] = set()
     board: list[str] = []
@@ -498,15 +511,14 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
     betting_over = round_no >= v.rounds or runout()
     over = len(live) == 1 or (betting_over and not drawing and len(board) == out_before[-1]
                               and (draws_done >= v.draws or round_no >= v.rounds))
-    finals: list[tuple[str, ...] | None] = []
-    for p in range(n):
-        cards = shown[p] if shown[p] is not None else hole[p]
-        finals.append(tuple(cards) if cards and None not in cards and len(cards) == v.hole else None)  # type: ignore[arg-type]
+    whole_hand = v.hole
+    finals = [tuple(cards) if cards and len(cards) == whole_hand and None not in cards else None  # type: ignore[arg-type]
+              for cards in (s if s is not None else h for s, h in zip(shown, hole))]
     if max(table.put) > MAX_UNITS:
         raise HistoryError(f"{where}: the amount {_text(max(table.put), scale)} is too large")
     return Played(ident, code, names,
                   scale, tuple(None if s is None else x for s, x in zip(stacks, start)) if unknown else tuple(start),
-                  tuple(table.put), tuple(table.ante), tuple(tuple(r) for r in table.rounds if any(r)),
+                  tuple(table.put), tuple(table.ante), tuple([tuple(r) for r in table.rounds if any(r)]),
                   tuple(folded), live, tuple(finals), tuple(board), over,   # type: ignore[arg-type]
                   tuple(units(finishing)) if finishing else None,
                   tuple(units(winnings)) if winnings else None)

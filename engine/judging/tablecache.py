@@ -61,6 +61,8 @@ def cache_path(digest: str) -> Path:
 # Files kept beside a table, of the same digest: the signed record that it was verified
 # (_stamp) and the proofs made for its rules (engine.judging.proofcache).
 SIDECARS = (".verified", ".proofs")
+PARSED = ("parsed", "rules-", ".parsed")    # a rule file's clauses (engine.judging.rulecache): kind, prefix, suffix
+CHECKED = ("checked", "rules-", ".checked")  # a rule set the loader's checks passed (engine.judging.rulecache)
 MAX_AGE_DAYS = 30            # a cached table of other rules unused this long is pruned ...
 MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds more than this
 
@@ -68,7 +70,8 @@ MAX_CACHE_BYTES = 1 << 30    # ... and the oldest of them while the cache holds 
 @dataclass(frozen=True)
 class CacheEntry:
     """A file of the table cache: a table (``kind`` "table"), a file kept beside it ("verified",
-    "proofs": :data:`SIDECARS`) or a lock file an older version left behind ("lock"); ``used``:
+    "proofs": :data:`SIDECARS`), a parsed rule file ("parsed": :data:`PARSED`), a rule set checked
+    ("checked": :data:`CHECKED`) or a lock file an older version left behind ("lock"); ``used``:
     when it was last written or loaded (seconds since the epoch)."""
     path: Path
     kind: str
@@ -81,27 +84,28 @@ def cache_entries(folder: Path | None = None) -> list[CacheEntry]:
     """The table cache's files, oldest first (none when there is no cache directory)."""
     folder = cache_dir() if folder is None else folder
     out = []
-    for kind, suffix in (("table", ".table"), ("lock", ".lock"), *((x[1:], x) for x in SIDECARS)):
-        for path in folder.glob(f"five-card-*{suffix}"):
+    for kind, prefix, suffix in (("table", "five-card-", ".table"), ("lock", "five-card-", ".lock"),
+                                 *((x[1:], "five-card-", x) for x in SIDECARS), PARSED, CHECKED):
+        for path in folder.glob(f"{prefix}*{suffix}"):
             with contextlib.suppress(OSError):
                 st = path.lstat()
                 if stat.S_ISREG(st.st_mode):
-                    out.append(CacheEntry(path, kind, path.name[len("five-card-"):-len(suffix)], st.st_size,
+                    out.append(CacheEntry(path, kind, path.name[len(prefix):-len(suffix)], st.st_size,
                                           st.st_mtime))
     return sorted(out, key=lambda e: e.used)
 
 
 def prune_cache(keep: Iterable[str] = (), now: float | None = None, max_age_days: float = MAX_AGE_DAYS,
                 max_bytes: int = MAX_CACHE_BYTES, folder: Path | None = None) -> list[CacheEntry]:
-    """Remove the cache's tables of other rule sets (digests not in ``keep``) unused for
-    ``max_age_days``, then the oldest of them while the tables take more than ``max_bytes``, and
+    """Remove the cache's tables of other rule sets (digests not in ``keep``) and rule files
+    parsed or checked unused for ``max_age_days``, then the oldest of them while the tables take more than ``max_bytes``, and
     every lock file an older version left; the removed entries.  Called after a table is written
     (a table is 13 MB for 52 cards; every edit of the rules makes a new one)."""
     keep = set(keep)
     now = time.time() if now is None else now
-    entries = [e for e in cache_entries(folder) if e.kind in ("table", "lock")]    # sidecars go with their table
+    entries = [e for e in cache_entries(folder) if e.kind in ("table", "lock", "parsed", "checked")]  # sidecars: with their table
     gone = [e for e in entries if e.kind == "lock"
-            or (e.digest not in keep and now - e.used > max_age_days * 86400)]
+            or (e.digest not in keep and now - e.used > max_age_days * 86400)]    # (rules parsed, checked: by age)
     left = [e for e in entries if e.kind == "table" and e not in gone]
     total = sum(e.bytes for e in left)
     for e in left:                                    # oldest first
