@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import Engine
+from engine import Engine, limits
 from engine.cli import common
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +31,17 @@ def cases(section: str) -> list:
 # module (unfrozen, collected, frozen again) rather than every few hundred thousand allocations,
 # and the young generations as usual.  What a test asserts is unchanged: no test counts on when the
 # collector runs (engine.limits.reclaim, which the REPL and the memory ceilings call, still
-# collects whatever the test made).
+# collects whatever the test made).  A test that leaves the process GREW larger is followed by a
+# full pass as well.
 FULL_PASS_EVERY = 1000          # young passes of the middle generation between full ones (Python: 10)
+GREW = 64 << 20                 # and after a test that left the process this much larger (an engine's
+                                # DuckDB in a reference cycle holds its tables until collected)
+_resident = [0]
+
+
+def _rss() -> int:
+    with open("/proc/self/statm", "rb") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
 def pytest_collection_finish(session) -> None:
@@ -44,10 +53,17 @@ def pytest_collection_finish(session) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     yield
+    rss = _rss()
     if nextitem is None or nextitem.path != item.path:     # the module's fixtures are gone: collect
         gc.unfreeze()
-        gc.collect()
+        limits.reclaim()                                   # gc.collect, and the free heap to the system
         gc.freeze()
+    elif rss > _resident[0] + GREW:
+        limits.reclaim()
+    else:
+        _resident[0] = min(_resident[0], rss)
+        return
+    _resident[0] = _rss()
 
 
 @pytest.fixture(scope="session", autouse=True)
