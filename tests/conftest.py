@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,11 @@ from engine import Engine, limits
 from engine.cli import common
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A run started in the background of a script (`pytest &`, nohup) inherits Ctrl-C ignored, and so
+# would every `poker` the tests start: the tests that send it SIGINT stand for a terminal's Ctrl-C.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 FIXTURES = yaml.safe_load((ROOT / "hands.yaml").read_text(encoding="utf-8"))
 # Project Euler problem 54's 1,000 fights (poker.txt, projecteuler.net): player 1 wins 376.
 EULER = ROOT / "tests" / "data" / "euler54-poker.txt"

@@ -14,6 +14,9 @@ import json
 import os
 import shutil
 import signal
+import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -247,3 +250,41 @@ def test_a_worker_judges_with_the_clients_rules_or_refuses(tmp_path, monkeypatch
     spec = batches.Spec("judge", None, "jsonl", version="0.0.0", digest="0" * 64)
     with pytest.raises(RuntimeError, match=f"the worker runs poker-engine {__version__}, the client 0.0.0"):
         batches.judge_file(spec, "f.jsonl", fight, True)
+
+
+@needs_dask
+def test_a_scheduler_at_a_tcp_address_judges_what_one_process_judges(tmp_path, inputs, capsys):
+    """`--cluster tcp://HOST:PORT`, as docs/batches.md tells a user to run it: `dask scheduler`
+    and `dask worker` started on their own (here on 127.0.0.1), the client reaching them by
+    address: the same outputs, file by file, as one process; the cluster left running."""
+    with socket.socket() as s:                          # a free port
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    dask = [sys.executable, "-m", "dask"]
+    started = [subprocess.Popen(dask + ["scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
+                                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)]
+    try:
+        started.append(subprocess.Popen(dask + ["worker", address, "--nworkers", "2", "--nthreads", "1",
+                                                "--no-dashboard", "--local-directory", str(tmp_path)],
+                                        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                        start_new_session=True))
+        run = Run(tmp_path, "judge", str(inputs), "--out-dir", str(tmp_path / "cluster"), "--format", "jsonl",
+                  "--cluster", address)
+        status, err, _ = run.finish(120)
+        assert status == 2, err                          # the bad files, each named in its line
+        assert err.splitlines()[-1].endswith(f"(the cluster at {address})")
+        assert all(p.poll() is None for p in started)    # a user's cluster is the user's: still running
+        assert main(["judge", str(inputs), "--out-dir", str(tmp_path / "alone"), "--format", "jsonl"]) == 2
+        capsys.readouterr()
+        ours = _outputs(tmp_path / "alone")
+        assert _outputs(tmp_path / "cluster") == ours and len(ours) == 15
+    finally:
+        for proc in started:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait()

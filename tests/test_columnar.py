@@ -384,3 +384,32 @@ def test_showdowns_in_the_columnar_path_give_todays_bytes(engine):
     results = yaml.safe_load(mine)["results"]
     assert len(results) == len(fights) and sum("best" in r for r in results) >= 500
     assert judge.vouched >= 600
+
+
+@pytest.mark.parametrize("bom", [False, True])
+def test_stdin_of_json_lines_is_read_in_blocks_with_todays_bytes(engine, monkeypatch, capsys, bom):
+    """`poker judge -` tells JSON Lines by stdin's first line and reads the rest in blocks, as it
+    reads a file: the sniffed line put back, the same bytes as today's reader, N in, N out."""
+    from engine.cli import main
+    data = mixed(1_500, seed=11, bom=bom)
+    calls = []
+    real = columnar.judge_lines
+
+    def spy(*args, **kwargs):
+        calls.append(args[2])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(columnar, "judge_lines", spy)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+    status = main(["judge", "-", "--format", "jsonl"])
+    out, err = capsys.readouterr()
+    assert (status, calls) == (0, ["<stdin>"]), err
+    assert out == today(engine, data, "jsonl")
+
+
+def test_stdin_that_is_no_json_lines_is_read_once_by_the_reader_of_its_format(monkeypatch, capsys):
+    from engine.cli import main
+    text = "# a comment\nfights:\n  - {id: 1, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8"))
+    monkeypatch.setattr(columnar, "judge_lines", None)        # never called
+    assert main(["judge", "-", "--format", "jsonl"]) == 0
+    assert [json.loads(line)["result"] for line in capsys.readouterr().out.splitlines()] == [1]

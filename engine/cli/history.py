@@ -19,6 +19,7 @@ from engine.cli.common import (
 )
 from engine.core import Engine
 from engine.history import Histories
+from engine.io.fights import Prefixed
 from engine.io.phhtext import HistoryError, looks_like_phh, read_sections
 
 STDIN = "-"
@@ -42,14 +43,23 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
     histories (`poker history`), and says so if it is none."""
     if path == STDIN:
         raw = getattr(sys.stdin, "buffer", None)
-        stream = io.TextIOWrapper(raw, encoding="utf-8-sig") if raw is not None else sys.stdin
+        if raw is None:                         # a text stream in stdin's place (tests, embedders)
+            head = _head(sys.stdin)
+            if always or looks_like_phh(head):
+                return "<stdin>", _Bounded(_Joined(head, sys.stdin), "<stdin>"), None
+            return "<stdin>", None, _Rewound(head, sys.stdin)
+        # bytes: the lines read to tell the format are put back in front, and a batch of fights
+        # stays bytes, for the reader of JSON Lines in blocks (engine.judge.columnar)
+        first = _head_bytes(raw)
         try:
-            head = _head(stream)
+            head = first.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
+        rest = Prefixed(first, raw, "<stdin>")
         if always or looks_like_phh(head):
-            return "<stdin>", _Bounded(_Joined(head, stream), "<stdin>"), None
-        return "<stdin>", None, _Rewound(head, stream)
+            text = io.TextIOWrapper(io.BufferedReader(rest, 1 << 16), encoding="utf-8-sig")
+            return "<stdin>", _Bounded(text, "<stdin>"), None
+        return "<stdin>", None, rest
     if not always and Path(path).suffix.lower() not in EXTENSIONS:
         return path, None, path
     try:
@@ -98,6 +108,29 @@ def _head(stream: IO[str]) -> str:
         if not line or line.strip() and not line.lstrip().startswith("#"):
             break
     return "".join(lines)
+
+
+def _head_bytes(raw: IO[bytes]) -> bytes:
+    """stdin's first lines as bytes, as :func:`_head` reads them (the same limits, in characters)."""
+    lines: list[bytes] = []
+    size = 0
+    cap = 4 * (MAX_LINE + 1)                    # bytes that hold more than MAX_LINE characters
+    while len(lines) < HEAD_LINES:
+        line = raw.readline(cap)
+        try:
+            text = line.decode("utf-8-sig" if not lines else "utf-8") if len(line) < cap else None
+        except UnicodeDecodeError as exc:
+            raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
+        if text is None or len(text) > MAX_LINE:
+            raise CommandError(f"<stdin>:{len(lines) + 1}: the line is too long (more than {MAX_LINE} characters)")
+        size += len(text)
+        if size > MAX_HAND:
+            raise CommandError(f"<stdin>:{len(lines) + 1}: more than {MAX_HAND} characters before the first "
+                               "line that is no comment")
+        lines.append(line)
+        if not text or text.strip() and not text.lstrip().startswith("#"):
+            break
+    return b"".join(lines)
 
 
 class _Joined:

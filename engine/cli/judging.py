@@ -212,11 +212,12 @@ def _explain(engine, hands: list[str], winners: list[int]) -> list[str]:
     return lines
 
 
-def read_fights(path: Any) -> Iterator[Any]:
-    """The fights of a batch (YAML, JSON or JSON Lines; ``-``: stdin), read as they are judged;
-    a CommandError naming the file (and line) when it cannot be read (see engine.batch)."""
+def read_fights(path: Any, fmt: str | None = None) -> Iterator[Any]:
+    """The fights of a batch (YAML, JSON or JSON Lines; ``-``: stdin; or a stream, of ``fmt`` when
+    given), read as they are judged; a CommandError naming the file (and line) when it cannot be
+    read (see engine.io.fights)."""
     try:
-        return batch.read_fights(path)
+        return batch.read_fights(path, fmt)
     except batch.BatchError as exc:
         raise CommandError(str(exc)) from None
 
@@ -232,6 +233,18 @@ def open_lines(path: Any) -> batch.Opened | None:
         return opened
     opened.close()
     return None
+
+
+def open_stream(stream: Any, columns: bool) -> tuple[batch.Opened | None, Iterator[Any] | None]:
+    """(stdin opened as JSON Lines in bytes, for engine.judge.columnar, or None; else its fights,
+    read row by row): its format sniffed once from its start, which is put back."""
+    try:
+        opened = batch.open_batch(stream)
+    except batch.BatchError as exc:
+        raise CommandError(str(exc)) from None
+    if columns and opened.fmt == "jsonl" and isinstance(opened.stream.read(0), bytes):
+        return opened, None
+    return None, read_fights(opened.stream, opened.fmt)
 
 
 def output_format(args: argparse.Namespace) -> str:
@@ -295,9 +308,13 @@ def run_judge(args: argparse.Namespace) -> int:
     # (engine.judge.columnar).  A file of no known extension is sniffed here only when it is a regular
     # file (read again if it is no JSON Lines); stdin and pipes once, by the reader that reads them.
     named = batch.format_of(source) if isinstance(source, str) and source != STDIN else "stdin"
-    lines = open_lines(source) if not (args.plain or args.no_table) and (
-        named == "jsonl" or named is None and Path(source).is_file()) else None
-    fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
+    columns = not (args.plain or args.no_table)
+    if isinstance(source, str):
+        lines = open_lines(source) if columns and (named == "jsonl" or named is None and Path(source).is_file()) \
+            else None
+        fights = read_fights(source) if lines is None else None     # opened and read up to the first fight
+    else:                                       # stdin as bytes: its format told once, by its start
+        lines, fights = open_stream(source, columns)
     # YAML laid out one fight a line (as bench/bench_million.py writes it): read in blocks too
     # (a regular file only: it may be read again from its start, engine.judge.columnar.judge_yaml)
     yaml_file = source if fights is not None and named == "yaml" and not (args.plain or args.no_table) \

@@ -50,7 +50,7 @@ from engine.poker.notation import MAX_HAND_CHARS, MAX_HAND_TOKENS, oversized
 __all__ = ["BatchError", "FORMATS", "OUTPUT_FORMATS", "read_fights", "check_fight",
            "format_of", "sniff", "json_safe", "STDIN",
            "MAX_DEPTH", "MAX_SCALAR", "MAX_ITEM_CHARS", "MAX_ITEM_NODES", "MAX_INT_DIGITS",
-           "MAX_HAND_TOKENS", "MAX_HAND_CHARS", "open_batch", "Opened", "json_line", "BLANK"]
+           "MAX_HAND_TOKENS", "MAX_HAND_CHARS", "open_batch", "Opened", "Prefixed", "json_line", "BLANK"]
 
 STDIN = "-"
 FORMATS = ("yaml", "json", "jsonl")
@@ -199,7 +199,7 @@ def _prepared(stream: IO[Any], name: str, fmt: str | None) -> tuple[IO[Any], str
             except (OSError, UnicodeDecodeError) as exc:
                 raise BatchError(f"{name}: cannot read: {exc}") from None
             fmt = sniff(line.encode("utf-8", "surrogatepass"))
-            stream = _PrefixedText(line, stream)
+            stream = _PrefixedText(line, stream, name)
         return stream, fmt
     head = b""
     if fmt is None:                             # up to the first line break (JSON Lines or not)
@@ -209,16 +209,17 @@ def _prepared(stream: IO[Any], name: str, fmt: str | None) -> tuple[IO[Any], str
             head += chunk
         fmt = sniff(head)
     # A wrapper that never closes the stream under it (stdin stays open), and gives head first.
-    return _Prefixed(head, stream), fmt
+    return Prefixed(head, stream, name), fmt
 
 
-class _Prefixed(io.RawIOBase):
+class Prefixed(io.RawIOBase):
     """A binary stream that gives ``head`` first, then the rest of ``stream``; closing it leaves
     ``stream`` open."""
 
-    def __init__(self, head: bytes, stream: IO[bytes]):
+    def __init__(self, head: bytes, stream: IO[bytes], name: str | None = None):
         super().__init__()
         self.head, self.stream = head, stream
+        self.name = name or getattr(stream, "name", None)      # in the errors that name the stream
 
     def readable(self) -> bool:
         return True
@@ -241,8 +242,8 @@ class _Prefixed(io.RawIOBase):
 class _PrefixedText:
     """A text stream that gives ``head`` first, then the rest of ``stream`` (read, readline)."""
 
-    def __init__(self, head: str, stream: IO[str]):
-        self.head, self.stream = head, stream
+    def __init__(self, head: str, stream: IO[str], name: str):
+        self.head, self.stream, self.name = head, stream, name
 
     def read(self, size: int | None = -1) -> str:
         if not self.head:
@@ -267,7 +268,7 @@ class _PrefixedText:
 
 def _text(stream: IO[Any]) -> IO[str]:
     """A text view (UTF-8, an optional BOM) of a stream."""
-    if isinstance(stream, _Prefixed):
+    if isinstance(stream, Prefixed):
         return io.TextIOWrapper(io.BufferedReader(stream, 1 << 16), encoding="utf-8-sig", errors="strict")
     return stream
 
