@@ -39,7 +39,8 @@ def cases(section: str) -> list:
 # collector runs (engine.limits.reclaim, which the REPL and the memory ceilings call, still
 # collects whatever the test made).  A test that leaves the process GREW larger is followed by a
 # full pass as well.
-FULL_PASS_EVERY = 1000          # young passes of the middle generation between full ones (Python: 10)
+FULL_PASS_EVERY = 100           # young passes of the middle generation between full ones (Python: 10):
+                                # 1000 let a worker's cyclic garbage reach gigabytes (7 million objects)
 GREW = 64 << 20                 # and after a test that left the process this much larger (an engine's
                                 # DuckDB in a reference cycle holds its tables until collected)
 _resident = [0]
