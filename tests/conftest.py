@@ -33,9 +33,9 @@ def cases(section: str) -> list:
 # A worker holds every collected test module (about 250,000 objects) and each test's engines and
 # answers; the collector's full passes, run by allocation counts, scanned them all again and again
 # (a third of test_roles' CPU, a fifth of test_ranges').  Objects alive at the start of a test
-# module are frozen (gc.freeze: left out of every pass), the full passes run once at the end of a
-# module (unfrozen, collected, frozen again) rather than every few hundred thousand allocations,
-# and the young generations as usual.  What a test asserts is unchanged: no test counts on when the
+# module are frozen (gc.freeze: left out of every pass); a full pass runs at the end of a module
+# (unfrozen, collected, frozen again) and within one every 700,000 objects kept rather than every
+# 70,000; the young generations as usual.  What a test asserts is unchanged: no test counts on when the
 # collector runs (engine.limits.reclaim, which the REPL and the memory ceilings call, still
 # collects whatever the test made).  A test that leaves the process GREW larger is followed by a
 # full pass as well.
