@@ -30,19 +30,15 @@ def cases(section: str) -> list:
 
 
 # ---- the cyclic garbage collector in a test process ------------------------------------------
-# A worker holds every collected test module (about 250,000 objects) and each test's engines and
-# answers; the collector's full passes, run by allocation counts, scanned them all again and again
-# (a third of test_roles' CPU, a fifth of test_ranges').  Objects alive at the start of a test
-# module are frozen (gc.freeze: left out of every pass); a full pass runs at the end of a module
-# (unfrozen, collected, frozen again) and within one every 700,000 objects kept rather than every
-# 70,000; the young generations as usual.  What a test asserts is unchanged: no test counts on when the
-# collector runs (engine.limits.reclaim, which the REPL and the memory ceilings call, still
-# collects whatever the test made).  A test that leaves the process GREW larger is followed by a
-# full pass as well.
-FULL_PASS_EVERY = 100           # young passes of the middle generation between full ones (Python: 10):
-                                # 1000 let a worker's cyclic garbage reach gigabytes (7 million objects)
-GREW = 64 << 20                 # and after a test that left the process this much larger (an engine's
-                                # DuckDB in a reference cycle holds its tables until collected)
+# A worker holds every collected test module (about 250,000 objects); each full pass of the
+# collector scanned them all again (a third of test_repl's CPU, where the REPL reclaims memory
+# after every failed line).  Objects alive when a test module starts are frozen (gc.freeze: left
+# out of every pass) and collected with the rest at its end (unfrozen, collected, frozen again).
+# The thresholds stay Python's: raising the full pass's (700,000 or 7 million objects between
+# passes) saved a third of test_roles' CPU alone, but the whole suite with it reached 4.9 GB in a
+# worker (test_hilo's Omaha showdowns: 80 s of CPU there, 5 s alone; the cause not found).  A test that leaves the process GREW larger is followed by
+# a full pass as well.  No test counts on when the collector runs.
+GREW = 64 << 20                 # an engine's DuckDB in a reference cycle holds its tables until collected
 _resident = [0]
 
 
@@ -52,7 +48,6 @@ def _rss() -> int:
 
 
 def pytest_collection_finish(session) -> None:
-    gc.set_threshold(gc.get_threshold()[0], gc.get_threshold()[1], FULL_PASS_EVERY)
     gc.collect()
     gc.freeze()
 
