@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from engine import Engine, limits
+from engine import Engine
 from engine.cli import common
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,45 +26,6 @@ EULER = ROOT / "tests" / "data" / "euler54-poker.txt"
 def cases(section: str) -> list:
     """pytest params of one section of hands.yaml, each with a readable id."""
     return [pytest.param(case, id=str(case.get("id", i))) for i, case in enumerate(FIXTURES[section])]
-
-
-# ---- the cyclic garbage collector in a test process ------------------------------------------
-# A worker holds every collected test module (about 250,000 objects); each full pass of the
-# collector scanned them all again (a third of test_repl's CPU, where the REPL reclaims memory
-# after every failed line).  Objects alive when a test module starts are frozen (gc.freeze: left
-# out of every pass) and collected with the rest at its end (unfrozen, collected, frozen again).
-# The thresholds stay Python's: raising the full pass's (700,000 or 7 million objects between
-# passes) saved a third of test_roles' CPU alone, but the whole suite with it reached 4.9 GB in a
-# worker (test_hilo's Omaha showdowns: 80 s of CPU there, 5 s alone; the cause not found).  A test that leaves the process GREW larger is followed by
-# a full pass as well.  No test counts on when the collector runs.
-GREW = 64 << 20                 # an engine's DuckDB in a reference cycle holds its tables until collected
-_resident = [0]
-
-
-def _rss() -> int:
-    with open("/proc/self/statm", "rb") as f:
-        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-
-
-def pytest_collection_finish(session) -> None:
-    gc.collect()
-    gc.freeze()
-
-
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_teardown(item, nextitem):
-    yield
-    rss = _rss()
-    if nextitem is None or nextitem.path != item.path:     # the module's fixtures are gone: collect
-        gc.unfreeze()
-        limits.reclaim()                                   # gc.collect, and the free heap to the system
-        gc.freeze()
-    elif rss > _resident[0] + GREW:
-        limits.reclaim()
-    else:
-        _resident[0] = min(_resident[0], rss)
-        return
-    _resident[0] = _rss()
 
 
 @pytest.fixture(scope="session", autouse=True)
