@@ -25,8 +25,6 @@ import contextlib
 import hmac
 import json
 import math
-import os
-import stat
 import threading
 from pathlib import Path
 from typing import Any
@@ -140,21 +138,11 @@ def keep(engine: EngineView, table: "FiveTable", asked: dict[tuple, Any] | None 
 
 def _read(where: Path) -> Any:
     """The file's JSON, or None: no file, not a regular file, longer than MAX_BYTES, not JSON."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    data = TC.read_small(where, MAX_BYTES)
     try:
-        fd = os.open(str(where), flags)
-    except OSError:
+        return None if data is None else json.loads(data.decode("ascii"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return None
-        data = os.read(fd, MAX_BYTES + 1)
-        return json.loads(data.decode("ascii")) if len(data) <= MAX_BYTES else None
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    finally:
-        os.close(fd)
 
 
 def _list(key: Any) -> Any:

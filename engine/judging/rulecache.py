@@ -28,7 +28,6 @@ import json
 import os
 import pathlib
 import pickle
-import stat
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -110,7 +109,7 @@ def _keep(where: Path, secret: bytes, key: str, clauses: list[Clause]) -> bytes:
 def _load(where: Path, secret: bytes, key: str, file: Path | None) -> list[Clause] | None:
     """The clauses of a signed entry of this key, each of ``file``; None for anything else
     (an entry that a rule set passed the checks: no clauses, of no file)."""
-    data = _read(where)
+    data = TC.read_small(where, MAX_BYTES)
     if data is None:
         return None
     head, _, payload = data.partition(b"\n")
@@ -132,25 +131,6 @@ def _load(where: Path, secret: bytes, key: str, file: Path | None) -> list[Claus
     with contextlib.suppress(OSError):          # used now: what pruning keeps
         os.utime(where)
     return clauses
-
-
-def _read(where: Path) -> bytes | None:
-    """The entry's bytes: None when there is none, or it is no regular file or too long."""
-    flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(str(where), flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
-            return None
-        with os.fdopen(os.dup(fd), "rb") as f:
-            return f.read(MAX_BYTES + 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 class _Reader(pickle.Unpickler):

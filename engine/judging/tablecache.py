@@ -286,22 +286,36 @@ def _stamped(digest: str, sha: str) -> bool:
     key = cache_key()
     if key is None:
         return False
-    flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    data = read_small(stamp_path(digest), 4096)
     try:
-        fd = os.open(str(stamp_path(digest)), flags)
-    except OSError:
+        header = json.loads(data.decode("ascii")) if data is not None else None
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        header = json.loads(os.read(fd, 4096).decode("ascii"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return False
-    finally:
-        os.close(fd)
     return (isinstance(header, dict) and header.get("format") == FORMAT and header.get("digest") == digest
             and header.get("sha256") == sha and header.get("code") == source_digest()
             and hmac.compare_digest(str(header.get("mac")), mac(key, header)))
+
+
+def read_small(path: Path, most: int) -> bytes | None:
+    """A small cache file's bytes (a record, the proofs, parsed rules), or None when there is
+    none, it is no regular file (a link is not followed, a FIFO does not block) or it is longer
+    than ``most`` bytes: what another process planted there is not read whole."""
+    flags = os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(str(path), flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > most:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as f:
+            data = f.read(most + 1)
+        return data if len(data) <= most else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 class _Reject(Exception):
