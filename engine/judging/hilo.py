@@ -70,7 +70,7 @@ def with_low(engine: EngineView, worlds: Sequence[Any], verdicts: list[Verdict],
         qualifying = low.qualifying_ranks()
         names = {code: game for game, code in engine.games.items()}
         codes = low.games
-        if len(places) >= policy.LOW_BUILD_AFTER:
+        if sum(policy.weight(worlds[i]) for i in places) >= policy.LOW_BUILD_AFTER:
             low.tabled(build=True)          # a long batch: the low rule set's own table pays
         missing = {names[worlds[i].game] for i in places} - set(codes)
         if missing:                         # the low rule set does not know the game: no low half
