@@ -19,9 +19,9 @@ from engine.equity import equity
 
 pokerkit = pytest.importorskip("pokerkit")
 
-# 2,000 random showdowns a game (POKER_SHOWDOWNS sets another number).  Not fewer by default: at
-# 500, in a whole run, the Omaha batch took 64 s and a worker 5 GB (5 s alone; 2,000: 22 s at a
-# load of 3), which is not understood yet (docs/performance.md).
+# 2,000 random showdowns a game (POKER_SHOWDOWNS sets another number).  (At 500 the low halves,
+# fewer than the 1,000 that then built the low table, were asked of the rules in one run: 64 s and
+# 5 GB in a worker; engine.judging.policy.LOW_BUILD_AFTER now weighs them.)
 SHOWDOWNS = int(os.environ.get("POKER_SHOWDOWNS") or "2000")
 # pokerkit's hands of each split game: (high, low) classes, and the cards each player holds.
 POKERKIT = {"holdem-hilo": ("StandardHighHand", "EightOrBetterLowHand", 2),
