@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from conftest import EULER, ROOT, edit
+from engine.cli import main
 from engine.io import fights as batch
 from engine.io.results import Block, write_results
 from engine.judge import Judge, columnar
@@ -390,7 +391,6 @@ def test_showdowns_in_the_columnar_path_give_todays_bytes(engine):
 def test_stdin_of_json_lines_is_read_in_blocks_with_todays_bytes(engine, monkeypatch, capsys, bom):
     """`poker judge -` tells JSON Lines by stdin's first line and reads the rest in blocks, as it
     reads a file: the sniffed line put back, the same bytes as today's reader, N in, N out."""
-    from engine.cli import main
     data = mixed(1_500, seed=11, bom=bom)
     calls = []
     real = columnar.judge_lines
@@ -407,7 +407,6 @@ def test_stdin_of_json_lines_is_read_in_blocks_with_todays_bytes(engine, monkeyp
 
 
 def test_stdin_that_is_no_json_lines_is_read_once_by_the_reader_of_its_format(monkeypatch, capsys):
-    from engine.cli import main
     text = "# a comment\nfights:\n  - {id: 1, hands: ['AH KH QH JH TH', '2C 3D 4S 5H 7C']}\n"
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode()), encoding="utf-8"))
     monkeypatch.setattr(columnar, "judge_lines", None)        # never called

@@ -9,7 +9,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any, Callable, Iterator
 
 from engine.cli.common import (
     CommandError,
@@ -46,7 +46,7 @@ def open_phh(path: str, always: bool = False) -> tuple[str, IO[str] | None, Any]
     if path == STDIN:
         raw = getattr(sys.stdin, "buffer", None)
         if raw is None:                         # a text stream in stdin's place (tests, embedders)
-            head = _head(sys.stdin)
+            head = _head_text(sys.stdin)
             if always or looks_like_phh(head):
                 return "<stdin>", _Bounded(_Joined(head, sys.stdin), "<stdin>"), None
             return "<stdin>", None, _Rewound(head, sys.stdin)
@@ -92,16 +92,15 @@ class _Bounded:
             yield line
 
 
-def _head(stream: IO[str]) -> str:
+def _head(readline: Callable[[int], str]) -> str:
     """stdin's first lines: up to its first that is no comment and not blank (the one that tells
-    the format), or HEAD_LINES of them past that many comments; each line read with a limit
-    (MAX_LINE), and MAX_HAND characters in all."""
+    the format), or HEAD_LINES of them past that many comments, MAX_HAND characters in all.
+    ``readline(number)`` gives line ``number`` as text, a CommandError when it is longer than
+    MAX_LINE characters."""
     lines: list[str] = []
     size = 0
     while len(lines) < HEAD_LINES:
-        line = stream.readline(MAX_LINE + 1)
-        if len(line) > MAX_LINE:
-            raise CommandError(f"<stdin>:{len(lines) + 1}: the line is too long (more than {MAX_LINE} characters)")
+        line = readline(len(lines) + 1)
         size += len(line)
         if size > MAX_HAND:
             raise CommandError(f"<stdin>:{len(lines) + 1}: more than {MAX_HAND} characters before the first "
@@ -112,27 +111,37 @@ def _head(stream: IO[str]) -> str:
     return "".join(lines)
 
 
+def _too_long(number: int) -> CommandError:
+    return CommandError(f"<stdin>:{number}: the line is too long (more than {MAX_LINE} characters)")
+
+
+def _head_text(stream: IO[str]) -> str:
+    """:func:`_head` of a text stream."""
+    def readline(number: int) -> str:
+        line = stream.readline(MAX_LINE + 1)
+        if len(line) > MAX_LINE:
+            raise _too_long(number)
+        return line
+    return _head(readline)
+
+
 def _head_bytes(raw: IO[bytes]) -> bytes:
-    """stdin's first lines as bytes, as :func:`_head` reads them (the same limits, in characters)."""
-    lines: list[bytes] = []
-    size = 0
+    """:func:`_head` of a binary stream (UTF-8, an optional BOM), as the bytes read."""
+    read: list[bytes] = []
     cap = 4 * (MAX_LINE + 1)                    # bytes that hold more than MAX_LINE characters
-    while len(lines) < HEAD_LINES:
+
+    def readline(number: int) -> str:
         line = raw.readline(cap)
         try:
-            text = line.decode("utf-8-sig" if not lines else "utf-8") if len(line) < cap else None
+            text = line.decode("utf-8-sig" if number == 1 else "utf-8") if len(line) < cap else None
         except UnicodeDecodeError as exc:
             raise CommandError(f"<stdin>: not UTF-8 text ({exc.reason})") from None
         if text is None or len(text) > MAX_LINE:
-            raise CommandError(f"<stdin>:{len(lines) + 1}: the line is too long (more than {MAX_LINE} characters)")
-        size += len(text)
-        if size > MAX_HAND:
-            raise CommandError(f"<stdin>:{len(lines) + 1}: more than {MAX_HAND} characters before the first "
-                               "line that is no comment")
-        lines.append(line)
-        if not text or text.strip() and not text.lstrip().startswith("#"):
-            break
-    return b"".join(lines)
+            raise _too_long(number)
+        read.append(line)
+        return text
+    _head(readline)
+    return b"".join(read)
 
 
 class _Joined:
