@@ -62,6 +62,19 @@ def test_a_second_engine_reads_the_clauses_back(cache, tmp_path, parses):
     assert second.beat("AH KH QH JH TH", "9S 9D 9C 4H 4D") == 1
 
 
+def test_a_copy_of_the_rules_elsewhere_is_read_back_naming_its_own_files(cache, tmp_path, parses, monkeypatch):
+    first = copy_rules(tmp_path / "one")
+    Engine(first)
+    parses.clear()
+    checks: list[int] = []
+    monkeypatch.setattr(rulecache, "check_program", lambda clauses, inputs: checks.append(len(clauses)))
+    second = copy_rules(tmp_path / "two")
+    copy = Engine(second)
+    assert parses == [] and checks == []            # the same bytes, the same clauses: read back
+    assert {c.path.parent for c in copy.ruleset.clauses} == {second}
+    assert clauses(copy) == [(label, second / path.name, *rest) for label, path, *rest in clauses(Engine(first))]
+
+
 def test_an_edited_rule_file_is_parsed_anew(cache, tmp_path, parses):
     rules = copy_rules(tmp_path / "rules")
     assert len(Engine(rules).deck) == 52
@@ -83,18 +96,18 @@ def _tamper(entry, how: str) -> None:
     elif how == "header":
         header["sha256"] = hashlib.sha256(payload[:-1]).hexdigest()
         payload = payload[:-1]
-    elif how in ("signed-other", "signed-foreign-path"):
+    elif how in ("signed-other", "signed-no-clause"):
         if how == "signed-other":
             payload = pickle.dumps(print)                                 # a function, not clauses
         else:
             clauses = pickle.loads(payload)
-            payload = pickle.dumps([c.__class__(**{**c.__dict__, "path": entry}) for c in clauses])
+            payload = pickle.dumps([c.__class__(**{**c.__dict__, "path": str(entry)}) for c in clauses])
         header = rulecache._header(header["key"], payload)
         header["mac"] = TC.mac(TC.cache_key(), header)
     entry.write_bytes(json.dumps(header).encode() + b"\n" + payload)
 
 
-@pytest.mark.parametrize("how", ["payload", "header", "signed-other", "signed-foreign-path"])
+@pytest.mark.parametrize("how", ["payload", "header", "signed-other", "signed-no-clause"])
 def test_a_tampered_entry_is_not_trusted(cache, tmp_path, parses, how):
     rules = copy_rules(tmp_path / "rules")
     want = clauses(Engine(rules))

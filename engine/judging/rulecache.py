@@ -4,15 +4,16 @@ directory and read back by the next process, and the rule sets the loader's chec
 
 Parsing and checking the standard rules' eight files takes about 0.08 s of CPU, in every
 process that loads them; reading back what was made takes a tenth of that.  What the loader
-makes of a file is a function of its bytes, its path (the clauses name it) and the engine's
-code, so an entry is named by the SHA-256 of the three (``rules-KEY.parsed``): an edited file
-has another name and is parsed again.  Deny by default, as the table's files
-(engine.judging.tablecache): an entry is taken only when this user's key signs its header
-(the key, the engine's code, the payload's SHA-256) and the payload has that hash; it is
-unpickled by a reader that makes nothing but syntax-tree nodes, paths and clauses, and each
-clause is checked to be of this file.  Any failure, or no key, and the file is parsed (and the
+makes of a file is a function of its bytes and the engine's code (its path only names the
+file in the clauses and in a refusal), so an entry is named by the SHA-256 of the two
+(``rules-KEY.parsed``): an edited file has another name and is parsed again, and a copy of a
+file elsewhere (a variant's folder, a rule author's copy) is read back, with its own path.
+Deny by default, as the table's files (engine.judging.tablecache): an entry is taken only when
+this user's key signs its header (the key, the engine's code, the payload's SHA-256) and the
+payload has that hash; it is unpickled by a reader that makes nothing but syntax-tree nodes,
+paths and clauses, and each clause is checked to be one and given this file's path.  Any failure, or no key, and the file is parsed (and the
 entry written again); a file the loader refuses is never kept.  A rule set whose clauses
-(their pickle) passed loader.check_program is kept as an entry of no clauses under their
+(their pickle, but for their paths) passed loader.check_program is kept as an entry of no clauses under their
 SHA-256 (``rules-KEY.checked``), and not checked again; a refused one is never kept.  Entries unused for
 tablecache.MAX_AGE_DAYS are pruned with the tables.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import hashlib
 import hmac
 import io
@@ -62,8 +64,7 @@ def parsed(file: Path) -> list[Clause]:
     secret = TC.cache_key()
     if secret is None:
         return parse_data(data, file)
-    key = hashlib.sha256(b"\0".join((str(FORMAT).encode(), source_digest().encode(),
-                                     os.fsencode(str(file)), data))).hexdigest()
+    key = hashlib.sha256(b"\0".join((str(FORMAT).encode(), source_digest().encode(), data))).hexdigest()
     where = path(key)
     found = _load(where, secret, key, file)
     if found is not None:
@@ -74,14 +75,16 @@ def parsed(file: Path) -> list[Clause]:
 
 def checked(clauses: list[Clause], inputs: Mapping[str, Sequence[str]]) -> None:
     """loader.check_program's refusal of a rule set, or nothing; a set of exactly these clauses
-    (their pickle's SHA-256) that it passed before, as a signed entry of no clauses says, is
-    not checked again (0.04 s of CPU for the standard rules)."""
+    (their pickle's SHA-256, but for their paths: the checks name a path only in a refusal) that
+    it passed before, as a signed entry of no clauses says, is not checked again (0.04 s of CPU
+    for the standard rules)."""
     secret = TC.cache_key()
     if secret is None:
         return check_program(clauses, inputs)
     key = hashlib.sha256(b"\0".join((b"checked", str(FORMAT).encode(), source_digest().encode(),
                                      repr(sorted((k, list(v)) for k, v in inputs.items())).encode(),
-                                     pickle.dumps(clauses, protocol=pickle.HIGHEST_PROTOCOL)))).hexdigest()
+                                     pickle.dumps([(c.label, c.line, c.head, c.node, c.text) for c in clauses],
+                                                  protocol=pickle.HIGHEST_PROTOCOL)))).hexdigest()
     where = path(key, CHECKED)
     if _load(where, secret, key, None) == []:
         return None
@@ -125,12 +128,14 @@ def _load(where: Path, secret: bytes, key: str, file: Path | None) -> list[Claus
     except Exception:                           # noqa: BLE001 (a payload that is no list of clauses: parsed again)
         return None
     if not (isinstance(clauses, list) and all(
-            type(c) is Clause and c.path == file and type(c.label) is str and type(c.line) is int
-            and type(c.head) is str and isinstance(c.node, ast.expr) and type(c.text) is str for c in clauses)):
+            type(c) is Clause and isinstance(c.path, pathlib.PurePath) and type(c.label) is str
+            and type(c.line) is int and type(c.head) is str and isinstance(c.node, ast.expr)
+            and type(c.text) is str for c in clauses)):
         return None
     with contextlib.suppress(OSError):          # used now: what pruning keeps
         os.utime(where)
-    return clauses
+    # the same bytes at another path (a copy of the rules): the clauses name this file
+    return [c if c.path == file else dataclasses.replace(c, path=file) for c in clauses]
 
 
 class _Reader(pickle.Unpickler):
