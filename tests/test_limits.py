@@ -385,6 +385,20 @@ def test_the_repl_gives_each_query_a_budget(counting_rules, monkeypatch, capsys)
                                 "poker: line 4: timeout: 'soon' is not a number of seconds (e.g. 60, 2.5, 10m, or 0 for none)"]
 
 
+def test_the_repl_collects_after_a_stopped_search_not_after_a_refused_line(counting_rules, monkeypatch, capsys):
+    """A whole collection frees what a stopped search left in cycles; a line refused before the
+    rules ran (a typo, a bad card) left nothing, and is not made to wait for one."""
+    reclaimed: list[int] = []
+    monkeypatch.setattr(limits, "reclaim", lambda: reclaimed.append(1) or limits.resident())
+    script = "cnt(X) & X > 5\nrnak AH\nrank XX\ntimeout 0.5\ncnt(X) & (X > 99999999)\ncnt(5)\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    status, out, err = _run(capsys, "repl", "--rules", str(counting_rules))
+    assert status == 1 and out.splitlines()[-1] == "yes"
+    assert [line.split(":")[1] for line in err.splitlines() if line.startswith("poker: line")] == \
+        [" line 1", " line 2", " line 3", " line 5"]
+    assert len(reclaimed) == 2                  # after `rank XX` (a subcommand ran) and the stopped query
+
+
 def test_repl_timeout_option_sets_the_query_budget(counting_rules, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("timeout\n"))
     status, out, _ = _run(capsys, "repl", "--timeout", "7", "--rules", str(counting_rules))
