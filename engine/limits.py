@@ -411,7 +411,7 @@ def _on_signal(signum: int, frame: Any) -> None:
     exception raised; in a garbage collector's callback, where it would be lost, a moment later."""
     global _deferred
     exc = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
-    if _active and _in_gc_callback(frame):  # it would be lost: the alarm raises it once out
+    if _active and (_holding or _in_gc_callback(frame)):  # lost, or cutting held(): the alarm raises it once out
         _deferred = exc
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
@@ -489,9 +489,30 @@ def forking() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
+_holding = 0                                # held() blocks open in the main thread
+
+
+@contextlib.contextmanager
+def held() -> Iterator[None]:
+    """A few statements that must not be cut in two, in the main thread: the budget's alarm, and
+    Ctrl-C or SIGTERM while a budget is active, are raised a moment after the block instead of
+    inside it (as in a garbage collector's callback).  For a thread started and recorded by its
+    pool (ThreadPoolExecutor.submit): an exception between the two left a thread that no
+    shutdown joined, still running after the batch had stopped."""
+    global _holding
+    if threading.current_thread() is not threading.main_thread():
+        yield                               # (signals are taken in the main thread only)
+        return
+    _holding += 1
+    try:
+        yield
+    finally:
+        _holding -= 1
+
+
 def _on_alarm(signum: int, frame: Any) -> None:
     global _deferred
-    if _in_gc_callback(frame):              # look again in a moment, out of the callback
+    if _holding or _in_gc_callback(frame):  # look again in a moment, out of the callback or held()
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
     if _deferred is not None:

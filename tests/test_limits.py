@@ -119,6 +119,20 @@ def test_a_memory_ceiling_stops_work():
     assert time.monotonic() - start < 5
 
 
+def test_a_budget_never_cuts_a_held_block_in_two():
+    """What limits.held() holds (a pool's thread started and recorded) runs whole; the budget's
+    exception comes a moment after it."""
+    done, start = [], time.monotonic()
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        with budget(0.05):
+            with limits.held():
+                time.sleep(0.4)                 # the budget runs out here: held
+                done.append("whole")
+            done.append("after")
+            time.sleep(10)
+    assert done == ["whole", "after"] and time.monotonic() - start < 5
+
+
 def test_memory_held_only_by_garbage_does_not_refuse_the_next_budget():
     """A stopped search leaves its memory in reference cycles; the next budget collects them
     before it refuses to start."""

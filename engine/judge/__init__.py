@@ -31,7 +31,7 @@ from engine.io.fights import check_fight
 from engine.judging import policy
 from engine.judging.hilo import low_half, split_games, with_low
 from engine.judging.tabled import Tabled
-from engine.limits import collector_paused
+from engine.limits import collector_paused, held
 from engine.notices import say
 from engine.poker.notation import InvalidCards
 
@@ -329,7 +329,8 @@ class _Chunks:
                 for worker in self.workers:
                     self.free.put(worker)
             self.judge.used[self.workers[0].name] = None
-            future = self.pool.submit(self._work, fights)
+            with held():                                 # (a thread started is a thread shutdown joins)
+                future = self.pool.submit(self._work, fights)
         self.flight.append((pending, future))
 
     def prepare(self) -> None:
