@@ -26,6 +26,7 @@ import contextlib
 import gc
 import json
 import marshal
+import operator
 import os
 import pickle
 import re
@@ -69,7 +70,7 @@ class WorkerLost(RuntimeError):
     """A worker process ended before its part of a batch was judged (one line says so)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Hand:
     """A hand in the making: its replay, then the rules' pots, showdowns and awards."""
     ident: Any
@@ -271,7 +272,7 @@ def _replay_part(batch: list[tuple[Any, Any]], name: str) -> "bytes | list[_Hand
         return _packed(_prepare_all(batch, name))
 
 
-_PLAYED = [f.name for f in fields(Played)]
+_PLAYED = operator.attrgetter(*(f.name for f in fields(Played)))    # a replay's fields, in order, as a tuple
 _PLAIN = {int, str}                     # an id that packs as a plain value (else the hand is pickled)
 
 
@@ -284,7 +285,7 @@ def _packed(hands: list[_Hand]) -> "bytes | list[_Hand]":
         p = h.played
         if type(h.ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
             out.append((h.ident, h.status, h.error, h.chips, h.foreseen,
-                        None if p is None else tuple([getattr(p, f) for f in _PLAYED])))
+                        None if p is None else _PLAYED(p)))
         else:
             out.append(pickle.dumps(h, protocol=pickle.HIGHEST_PROTOCOL))
     try:
