@@ -564,19 +564,6 @@ def test_a_busy_machine_judges_in_this_process_unless_told(monkeypatch):
     assert workers.process_count(4) == 2                   # the load unknown: every core
 
 
-def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
-    from engine.judging.table import adopt_table, five_card_table
-    from engine.judging.tablecache import VERIFIED
-    table = five_card_table(engines("standard"))              # loaded and verified, or built and written
-    assert table.rules_digest in VERIFIED
-    sha = VERIFIED[table.rules_digest]
-    fresh = Engine()
-    adopted = adopt_table(fresh, table.rules_digest, sha)
-    assert adopted is not None and (adopted.values == table.values).all() and adopted.classes == table.classes
-    assert adopt_table(Engine(), table.rules_digest, "0" * 64) is None            # other bytes
-    assert adopt_table(engines("short-deck"), table.rules_digest, sha) is None    # other rules
-
-
 # ---- reading: the fast TOML reader against tomllib -------------------------------------------
 
 

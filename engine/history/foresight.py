@@ -66,7 +66,7 @@ def _worth(engine: "Engine", asked: list[Any]) -> bool:
     split game (its low half is a second showdown).  200 heads-up showdowns of hold'em are worth
     it, 3 of Omaha hi/lo (126 fives a player), where one takes the rules a second or more.
     Any showdown is, once the table is at hand (a batch of HISTORY_LOOK_AFTER hands or more has
-    loaded it and asked its proofs, Histories._warm; a worker has adopted them): then there is
+    loaded it and asked its proofs, Histories._warm): then there is
     nothing left to pay, and a six-handed hold'em showdown asked world by world in-process takes
     the rules some 60 ms (a file of 500 Pluribus hands: 2.8 s of its 43 showdowns, 0.1 s off the
     table).  Showdowns of a split game keep the threshold (their low half's table may not be

@@ -125,27 +125,6 @@ def cached_table(engine: EngineView) -> FiveTable | None:
         return table
 
 
-def adopt_table(engine: EngineView, digest: str, sha: str) -> FiveTable | None:
-    """The engine's table from the cache file whose bytes another process verified (their
-    SHA-256 ``sha``, for rules of digest ``digest``): read and checked for consistency, not asked
-    again, since they are those bytes; None when the rules or the file are not those (then
-    :func:`cached_table` verifies the file itself).  Worker processes of one batch use it."""
-    if rules_digest(engine) != digest:
-        return None
-    try:
-        data = _read(cache_path(digest), len(engine.deck))
-        if data is None or hashlib.sha256(data).hexdigest() != sha:
-            return None
-        arrays, places, is_hand = _parse(data, engine.deck, digest, hashed=True)
-        table = _table_of(arrays, engine.deck, digest, places, is_hand, checked=True)
-    except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
-        return None
-    with _memo_lock:
-        engine.state.table = table
-    VERIFIED[digest] = sha
-    return table
-
-
 def five_card_table(engine: EngineView, progress: Progress | None = None, cache: bool = True, *,
                     sample: int = SAMPLE, seed: int | None = None) -> FiveTable:
     """The rules' five-card table for the engine's deck (see the module's docstring).
