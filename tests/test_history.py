@@ -456,13 +456,18 @@ def test_pots_the_card_room_would_not_build_are_asked_the_long_way(tmp_path, mon
 
 def test_pots_that_read_the_showdowns_are_never_asked_in_one_run(tmp_path):
     """If the rules' pots or contestants read potHigh or potLow, the showdowns could change
-    them: no one run."""
+    them: no one run.  The compiled program's reads say so, and, for rules it does not compile,
+    the names the clauses mention."""
     from engine import history
     assert history._foreseeable(engines("standard"))
     edited = _pots_variant(tmp_path, contest="pots_Contest: contests(T, L, P) <= level(T, L) & live(T, P, X) & "
                                              "(X >= L) & ~potLow(T, L, P)\n"
                                              "pots_Contest: (contestants[T, L] == len_(P)) <= contests(T, L, P)")
     assert not history._foreseeable(edited)
+    for rules, foreseen in (("standard", True), (tmp_path / "pots-variant", False)):
+        plain = Engine(rules)
+        plain.local = None                                   # as where the compiler refuses the rules
+        assert history._foreseeable(plain) is foreseen
 
 
 @pytest.mark.parametrize("record, agrees, rake", [
