@@ -528,7 +528,7 @@ def test_a_workers_hands_come_back_as_they_were_replayed():
                                           (datetime.date(2026, 11, 26), 'variant = "NT"\n')]
     hands = history._prepare_all(items, "x")
     assert {h.status for h in hands} == {"judged", "invalid"} and any(h.foreseen for h in hands)
-    packed = history._packed(hands)
+    packed = history._packed([(ident, *history._replayed(ident, item, "x")) for ident, item in items])
     assert type(packed) is bytes
     back = history._unpacked(pickle.loads(pickle.dumps(packed)))       # as the pool carries it
     assert back == hands and [type(h.played) for h in back] == [type(h.played) for h in hands]

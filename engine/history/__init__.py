@@ -96,19 +96,23 @@ class _Hand:
 
 def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
     """A hand read and replayed (text, document or error in; a hand with its status out)."""
-    hand = _Hand(ident)
+    played, status, error, chips, foreseen = _replayed(ident, item, name)
+    return _Hand(ident, played, status, error, chips=chips, foreseen=foreseen)
+
+
+def _replayed(ident: Any, item: Any, name: str) -> tuple[Played | None, str, str | None, tuple, dict]:
+    """What prepare makes of a hand, as values: its replay, status, error, facts and the pots
+    foreseen (a worker packs them as they are: engine.history._packed)."""
     try:
         if isinstance(item, HistoryError):
             raise item
         doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
-        hand.played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
-        hand.chips = _chips(hand.played)
-        hand.foreseen = _foresee(hand.played)
+        played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
+        return played, "judged", None, _chips(played), _foresee(played)
     except Unsupported as exc:
-        hand.fail("unsupported", str(exc))
+        return None, "unsupported", str(exc), (), {}
     except HistoryError as exc:
-        hand.fail("invalid", str(exc))
-    return hand
+        return None, "invalid", str(exc), (), {}
 
 
 def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
@@ -269,29 +273,30 @@ def _replayer(parent: int) -> None:
 def _replay_part(batch: list[tuple[Any, Any]], name: str) -> "bytes | list[_Hand]":
     """In a worker: a part of a chunk read and replayed, packed (:func:`_packed`)."""
     with collector_paused():
-        return _packed(_prepare_all(batch, name))
+        return _packed([(ident, *_replayed(ident, item, name)) for ident, item in batch])
 
 
 _PLAYED = operator.attrgetter(*(f.name for f in fields(Played)))    # a replay's fields, in order, as a tuple
 _PLAIN = {int, str}                     # an id that packs as a plain value (else the hand is pickled)
 
 
-def _packed(hands: list[_Hand]) -> "bytes | list[_Hand]":
-    """Replayed hands as bytes for this process: a hand as a tuple of plain values (marshal: a
-    third of what pickling the objects costs, in both processes); a hand whose id or replay is
-    not of plain values (a TOML date as its id, a stud hand's streets) as its own pickle."""
+def _packed(hands: list[tuple]) -> "bytes | list[_Hand]":
+    """Replayed hands (ident, then _replayed's values) as bytes for this process: a hand as a
+    tuple of plain values (marshal: a third of what pickling the objects costs, in both
+    processes); a hand whose id or replay is not of plain values (a TOML date as its id, a stud
+    hand's streets) as its own pickle."""
     out: list[Any] = []
-    for h in hands:
-        p = h.played
-        if type(h.ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
-            out.append((h.ident, h.status, h.error, h.chips, h.foreseen,
-                        None if p is None else _PLAYED(p)))
+    for ident, p, status, error, chips, foreseen in hands:
+        if type(ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
+            out.append((ident, status, error, chips, foreseen, None if p is None else _PLAYED(p)))
         else:
-            out.append(pickle.dumps(h, protocol=pickle.HIGHEST_PROTOCOL))
+            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=chips, foreseen=foreseen),
+                                    protocol=pickle.HIGHEST_PROTOCOL))
     try:
         return marshal.dumps(out)
     except ValueError:                  # a value marshal cannot write, deep inside: the hands as they are
-        return hands
+        return [_Hand(ident, p, status, error, chips=chips, foreseen=foreseen)
+                for ident, p, status, error, chips, foreseen in hands]
 
 
 def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
