@@ -58,8 +58,8 @@ from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
 from engine.limits import collector_paused, forking, stop_soon, worker_process
 
-CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
-POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
+CHUNK = 10_000         # hands asked of the rules at once (a part of it replayed by each worker)
+POOL_AFTER = 2_000     # hands in a chunk before worker processes replay parts of it
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
             Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
@@ -449,14 +449,14 @@ class Histories:
         """While the first chunk is replayed: the cached five-card tables of the engines that
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
-        cached (once here, for every worker, if any); those engines."""
+        cached (once, here); those engines."""
         if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)
         most = _seats(batch)
         warmed = self._engines_of(codes)
         for (name, low), engine in warmed:
-            # DuckDB on one thread: the workers keep every core busy, and a chunk's questions are
+            # DuckDB on one thread: the workers replay the next chunk meanwhile, and a chunk's questions are
             # many small statements, which one thread runs with less CPU and no later (the pots
             # of 4,390 worlds: 0.20 s of CPU and 0.21 s wall, on two threads 0.24 s and 0.34 s)
             evaluator = engine.evaluator(CHUNK)
