@@ -4,7 +4,9 @@ pyDatalog (the compiled pots against the reference)."""
 
 from __future__ import annotations
 
+import datetime
 import json
+import os
 import subprocess
 import sys
 import warnings
@@ -454,13 +456,18 @@ def test_pots_the_card_room_would_not_build_are_asked_the_long_way(tmp_path, mon
 
 def test_pots_that_read_the_showdowns_are_never_asked_in_one_run(tmp_path):
     """If the rules' pots or contestants read potHigh or potLow, the showdowns could change
-    them: no one run."""
+    them: no one run.  The compiled program's reads say so, and, for rules it does not compile,
+    the names the clauses mention."""
     from engine import history
     assert history._foreseeable(engines("standard"))
     edited = _pots_variant(tmp_path, contest="pots_Contest: contests(T, L, P) <= level(T, L) & live(T, P, X) & "
                                              "(X >= L) & ~potLow(T, L, P)\n"
                                              "pots_Contest: (contestants[T, L] == len_(P)) <= contests(T, L, P)")
     assert not history._foreseeable(edited)
+    for rules, foreseen in (("standard", True), (tmp_path / "pots-variant", False)):
+        plain = Engine(rules)
+        plain.local = None                                   # as where the compiler refuses the rules
+        assert history._foreseeable(plain) is foreseen
 
 
 @pytest.mark.parametrize("record, agrees, rake", [
@@ -480,9 +487,9 @@ def test_the_record_is_read_with_the_smallest_rake_that_explains_it(record, agre
 
 
 def test_worker_processes_judge_as_this_process_does(monkeypatch):
-    """A long file is judged by forked worker processes (each its own DuckDB database, even for
-    engines this process had asked already), which adopt the tables this process verified and
-    the proofs it made: the same results, in order, and the same audit, as judging it here."""
+    """A long file is read and replayed in part by forked worker processes, which hand their
+    hands back (packed) to this process, which judges them with its own: the same results, in
+    order, and the same audit, as judging it all here; no worker opens a database."""
     from phhsynth import synthesize
 
     from engine import history
@@ -493,12 +500,38 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
     monkeypatch.setattr(policy, "HISTORY_LOOK_AFTER", 20)          # and the table in them
     monkeypatch.setattr(policy, "HISTORY_WORK_AFTER", 20)
     monkeypatch.setenv("POKER_WORKERS", "2")
+    here_only = Histories._judge_hands
+    parent = os.getpid()
+
+    def judged_here(self, hands):                            # a worker that judged would fail its part
+        assert os.getpid() == parent
+        return here_only(self, hands)
+    monkeypatch.setattr(Histories, "_judge_hands", judged_here)
     there = Histories(engines)                               # the same engines, their databases open
     got = list(there.judge(read_histories(text)))
     assert got == want and there.counts == here.counts
     written = list(Histories(engines, dumped=True).judge(read_histories(text)))   # as `poker judge` asks
     assert [json.loads(line) for line in written] == json.loads(json.dumps(want))
-    assert history._FORKED is None and history._HANDOFF is None    # nothing left behind
+
+
+def test_a_workers_hands_come_back_as_they_were_replayed():
+    """What a worker hands back (engine.history._packed: plain values by marshal; a stud hand, an
+    id that is a TOML date, as their pickle) is, in this process, the hands it replayed: every
+    field, of hands judged or refused, of every kind of game."""
+    import pickle
+
+    from phhsynth import synthesize
+
+    from engine import history
+    text = synthesize(40, seed=9, variants=("NT", "FO/8", "F7S", "N2L1D"))
+    items = list(read_histories(text)) + [("bad", HistoryError("hand bad: a reason")),
+                                          (datetime.date(2026, 11, 26), 'variant = "NT"\n')]
+    hands = history._prepare_all(items, "x")
+    assert {h.status for h in hands} == {"judged", "invalid"} and any(h.foreseen for h in hands)
+    packed = history._packed([(ident, *history._replayed(ident, item, "x")) for ident, item in items])
+    assert type(packed) is bytes
+    back = history._unpacked(pickle.loads(pickle.dumps(packed)))       # as the pool carries it
+    assert back == hands and [type(h.played) for h in back] == [type(h.played) for h in hands]
 
 
 def test_a_busy_machine_judges_in_this_process_unless_told(monkeypatch):
@@ -534,19 +567,6 @@ def test_a_busy_machine_judges_in_this_process_unless_told(monkeypatch):
     monkeypatch.setattr(workers.os, "getloadavg", lambda: (_ for _ in ()).throw(OSError("no load")))
     monkeypatch.delenv("POKER_WORKERS")
     assert workers.process_count(4) == 2                   # the load unknown: every core
-
-
-def test_a_table_is_adopted_only_from_the_bytes_that_were_verified():
-    from engine.judging.table import adopt_table, five_card_table
-    from engine.judging.tablecache import VERIFIED
-    table = five_card_table(engines("standard"))              # loaded and verified, or built and written
-    assert table.rules_digest in VERIFIED
-    sha = VERIFIED[table.rules_digest]
-    fresh = Engine()
-    adopted = adopt_table(fresh, table.rules_digest, sha)
-    assert adopted is not None and (adopted.values == table.values).all() and adopted.classes == table.classes
-    assert adopt_table(Engine(), table.rules_digest, "0" * 64) is None            # other bytes
-    assert adopt_table(engines("short-deck"), table.rules_digest, sha) is None    # other rules
 
 
 # ---- reading: the fast TOML reader against tomllib -------------------------------------------

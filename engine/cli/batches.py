@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from engine import __version__, cluster
+from engine import cluster
 from engine.cli import history, judging
 from engine.cli.common import (
     CommandError,
@@ -32,6 +32,7 @@ from engine.io import fights as batch
 from engine.io.results import dumps, write_results
 from engine.judge import Judge
 from engine.judging.table import rules_digest
+from engine.version import version
 
 FIGHT_EXTENSIONS = tuple(batch.EXTENSIONS)
 PHH_EXTENSIONS = history.EXTENSIONS
@@ -132,7 +133,7 @@ def _run_into(args: argparse.Namespace, command: str, form: str, out_dir: Path, 
     engine = load_engine(args)               # the rules' faults show here, once, before any file
     spec = Spec(command, rules_key(args), form, strict=getattr(args, "strict", False),
                 plain=getattr(args, "plain", False), no_table=getattr(args, "no_table", False),
-                explain=getattr(args, "explain", False), version=__version__, digest=rules_digest(engine))
+                explain=getattr(args, "explain", False), version=version(), digest=rules_digest(engine))
     journal = cluster.Journal(out_dir, spec.key())
     todo, skipped = [], []
     for job in jobs:
@@ -210,8 +211,8 @@ def judge_file(spec: Spec, name: str, source: "bytes | Path", on_cluster: bool) 
 def _same_engine(spec: Spec) -> None:
     """A worker must judge with the client's engine version and rules (else every file would
     differ from what the client gives): a RuntimeError saying so (the cluster's failure)."""
-    if __version__ != spec.version:
-        raise RuntimeError(f"the worker runs poker-engine {__version__}, the client {spec.version}: "
+    if version() != spec.version:
+        raise RuntimeError(f"the worker runs poker-engine {version()}, the client {spec.version}: "
                            "install the same version on every machine")
     digest = rules_digest(load_engine(spec.namespace()))
     if digest != spec.digest:       # the rule files changed since this worker loaded them: again

@@ -25,24 +25,23 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import marshal
+import operator
 import os
 import pickle
 import re
 from collections import deque
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable, Iterable, Iterator
 
 from engine import interface as I
 from engine.core import MAX_WORKERS, Engine
 from engine.evaluators import Ask, World, verdicts
-from engine.evaluators import workers as worker_policy
 from engine.evaluators.sql.evaluator import CompiledEvaluator
 from engine.evaluators.workers import process_count
 from engine.history.foresight import _chips, _foresee, _foreseeable, _worth
 from engine.history.stud import check_openings
 from engine.history.stud import replay as replay_stud
-from engine.io.atomic import remove_run_directory, remove_stale_runs, run_directory
 from engine.io.fights import json_safe
 from engine.io.phhtext import (
     STUD,
@@ -54,15 +53,13 @@ from engine.io.phhtext import (
 )
 from engine.io.replay import replay
 from engine.io.results import Dumped, dumps, safe_line
-from engine.judging import policy, proof
+from engine.judging import policy
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
-from engine.judging.table import adopt_table, cached_table
-from engine.judging.tablecache import VERIFIED
 from engine.limits import collector_paused, forking, stop_soon, worker_process
 
-CHUNK = 10_000         # hands asked of the rules at once (a part a worker)
-POOL_AFTER = 2_000     # hands in a chunk before worker processes judge it
+CHUNK = 10_000         # hands asked of the rules at once (a part of it replayed by each worker)
+POOL_AFTER = 2_000     # hands in a chunk before worker processes replay parts of it
 POT_ASKS = [Ask(I.RETURNED, (0, None, None)), Ask(I.POT_AMOUNT, (0, None, None)), Ask(I.CONTESTS, (0, None, None)),
             Ask(I.SHOWS, (0, None, None)), Ask(I.UNJUDGED, (0, None))]
 AWARD_ASKS = [Ask(I.AWARD, (0, None, None, None, None))]
@@ -73,7 +70,7 @@ class WorkerLost(RuntimeError):
     """A worker process ended before its part of a batch was judged (one line says so)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class _Hand:
     """A hand in the making: its replay, then the rules' pots, showdowns and awards."""
     ident: Any
@@ -91,7 +88,7 @@ class _Hand:
     chips: tuple[tuple[str, tuple[int, ...]], ...] = ()             # its facts for rules/pots.dl
     contested: bool = False                                         # a pot of two or more hands shown
     showdown: bool = False                                          # its showdowns were asked
-    foreseen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> players: _foresee
+    foreseen: dict[int, tuple[int, ...]] = field(default_factory=dict)  # level -> players: _foresee, as replayed
 
     def fail(self, status: str, error: str) -> None:
         self.status, self.error = status, error
@@ -99,18 +96,23 @@ class _Hand:
 
 def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
     """A hand read and replayed (text, document or error in; a hand with its status out)."""
-    hand = _Hand(ident)
+    played, status, error, chips, foreseen = _replayed(ident, item, name)
+    return _Hand(ident, played, status, error, chips=chips, foreseen=foreseen)
+
+
+def _replayed(ident: Any, item: Any, name: str) -> tuple[Played | None, str, str | None, tuple, dict]:
+    """What prepare makes of a hand, as values: its replay, status, error, facts and the pots
+    foreseen (a worker packs them as they are: engine.history._packed)."""
     try:
         if isinstance(item, HistoryError):
             raise item
         doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
-        hand.played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
-        hand.chips = _chips(hand.played)
+        played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
+        return played, "judged", None, _chips(played), _foresee(played)
     except Unsupported as exc:
-        hand.fail("unsupported", str(exc))
+        return None, "unsupported", str(exc), (), {}
     except HistoryError as exc:
-        hand.fail("invalid", str(exc))
-    return hand
+        return None, "invalid", str(exc), (), {}
 
 
 def _prepare_all(items: list[tuple[Any, Any]], name: str) -> list[_Hand]:
@@ -165,49 +167,33 @@ def _seats(batch: list[tuple[Any, Any]]) -> int:
     return most or 10
 
 
-# What a forked worker inherits: the judge, and how the parent hands it its tables and proofs
-# (set in the parent just before the fork; read only in the workers).
-_FORKED: "Histories | None" = None
-_HANDOFF: "tuple[Any, str, int] | None" = None  # (an Event, the file it announces, the parent's pid)
-_ADOPTED = False                                # this worker has read the handoff
-
-
 class _Workers:
-    """Worker processes that judge whole chunks (reading, replaying, the rules' questions, each
-    its own DuckDB database of one thread, and the results' lines of JSON), started for the
-    first chunk long enough to pay for them, one a core that is idle when the run starts
-    (engine.evaluators.workers.process_count); a short input, or a busy machine, stays in-process.  They are forked
-    (they start at once and need no ``__main__`` guard in a user's script); `poker judge` forks
-    them before it opens a database, and a worker sets aside any database an engine brings from
-    this process and opens its own (:func:`_own_databases`).  While they replay the first chunk,
-    this process loads and verifies the five-card tables and makes the proofs, once, and hands
-    them over (:meth:`publish`): the tables as the SHA-256 of the file bytes it verified, which a
-    worker reads again and adopts only when they are the same bytes, the proofs and the showdown
-    shapes as values; a worker that finds nothing to adopt makes its own.  The workers run at a
-    lower priority than this process, so that what they wait for is made at a core's speed.
-
-    The workers die with this process (engine.limits.worker_process: also when it is killed
-    outright), and are killed at once when the batch stops early; the handoff lives in this run's
-    own temporary directory (engine.io.atomic.run_directory), removed at the end, or after a kill by the
-    next run."""
+    """Worker processes that read and replay parts of the long chunks (the pure-Python half of a
+    hand history's work), while this process replays its own part and asks the rules the
+    questions of the whole chunk: one DuckDB database and one run of the pots for every hand,
+    the tables and proofs loaded once, the results written here.  A worker opens no database and
+    loads no rules (it is forked before this process loads them): it hands its hands back as
+    plain values (:func:`_packed`), so that it adds little CPU to the batch (10,000 Pluribus
+    hands: docs/performance.md).  They start for the first chunk long enough to pay for them,
+    one a core that is idle when the run starts (engine.evaluators.workers.process_count); a
+    short input, or a busy machine, stays in-process.  They are forked (they start at once and
+    need no ``__main__`` guard in a user's script), run at a lower priority than this process,
+    die with it (engine.limits.worker_process: also when it is killed outright), and are killed
+    at once when the batch stops early."""
 
     def __init__(self, judge: "Histories") -> None:
         self.judge = judge
         self.pool: Any = None
-        self.handoff: tuple[Any, str, int] | None = None
-        self.folder: Path | None = None          # this run's own temporary directory (the handoff)
         self.stopping = False                    # the workers are being stopped: their end is no news
-        self.n: int | None = None                # processes that judge a long chunk (this one included)
+        self.n: int | None = None                # processes that replay a long chunk (this one included)
 
     def __enter__(self) -> "_Workers":
-        remove_stale_runs("handoff")                # what runs killed outright left behind
         return self
 
     def __exit__(self, *exc: Any) -> None:
         """The workers stopped (killed at once when the batch stops early: an error, a signal, a
-        budget; they would otherwise finish their parts), this process's databases as they
-        were, and the handoff's directory removed."""
-        global _FORKED, _HANDOFF
+        budget; they would otherwise finish their parts), and this process's databases as they
+        were."""
         late: BaseException | None = None
         for _ in range(5):      # a budget raised again, a second signal: still stop and wait for them
             try:
@@ -215,7 +201,6 @@ class _Workers:
                 break
             except BaseException as error:
                 late = late or error
-        _FORKED = _HANDOFF = None
         if late is not None and exc[0] is None:
             raise late
 
@@ -225,8 +210,6 @@ class _Workers:
             db, threads = self.judge._threads.pop()
             with contextlib.suppress(Exception):    # a database closed meanwhile: nothing to restore
                 db.set_threads(threads)
-        if self.handoff is not None:
-            self.handoff[0].set()               # no worker waits for a handoff that will not come
         if self.pool is not None:
             if early:
                 processes = list((getattr(self.pool, "_processes", None) or {}).values())
@@ -239,14 +222,10 @@ class _Workers:
             with contextlib.suppress(Exception):
                 self.pool.shutdown(wait=not early, cancel_futures=True)
             self.pool = None
-        remove_run_directory(self.folder)
-        self.folder = None
 
     def judge_chunk(self, batch: list[tuple[Any, Any]], name: str) -> Callable[[], tuple[list[Any], dict | None]]:
-        """The chunk's results (and, from workers, the counts they add), when called: its first
-        part judged in this process then, the others by the workers meanwhile (n parts, n - 1
-        workers: this process, done with the tables and proofs, is the n-th, and no worker
-        process starts and warms up for nothing)."""
+        """The chunk's results, when called: its first part replayed in this process then, the
+        others by the workers meanwhile (n parts, n - 1 workers), and the whole chunk judged here."""
         if self.n is None:               # decided once a run: one an idle core, at most four ($POKER_WORKERS sets it)
             self.n = process_count(MAX_WORKERS)
         n = self.n
@@ -254,17 +233,10 @@ class _Workers:
             hands = _prepare_all(batch, name)
             return lambda: (self.judge._judge_hands(hands), None)
         if self.pool is None:
-            global _FORKED, _HANDOFF
-            self.judge._engines_of(_variants(batch))   # loaded once, here: every worker has them
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
-
-            import duckdb  # noqa: F401  (imported once, here: each worker opens its database at once)
             context = multiprocessing.get_context("fork")
-            self.folder = run_directory("handoff")
-            self.handoff = (context.Event(), str(self.folder / "tables.pickle"), os.getpid())
-            _FORKED, _HANDOFF = self.judge, self.handoff
-            self.pool = ProcessPoolExecutor(n - 1, mp_context=context, initializer=worker_process,
+            self.pool = ProcessPoolExecutor(n - 1, mp_context=context, initializer=_replayer,
                                             initargs=(os.getpid(),))
         from concurrent.futures.process import BrokenProcessPool
         lost = "a worker process of the batch ended before its part was judged (killed: by a signal, or out of memory)"
@@ -275,104 +247,71 @@ class _Workers:
         step = -(-len(batch) // n)
         parts = [batch[i:i + step] for i in range(0, len(batch), step)]
         with forking():                      # (the first submit forks the workers)
-            futures = [self.pool.submit(_judge_part, part, name) for part in parts[1:]]
+            futures = [self.pool.submit(_replay_part, part, name) for part in parts[1:]]
         for f in futures:
             f.add_done_callback(done)
 
-        def results() -> tuple[list[Any], dict]:
-            out: list[Any] = self.judge._judge_hands(_prepare_all(parts[0], name))     # (its counts: here)
-            added: dict[str, int] = {}
+        def results() -> tuple[list[Any], None]:
+            hands = _prepare_all(parts[0], name)
             for f in futures:
                 try:
-                    part, counts = f.result()
+                    hands += _unpacked(f.result())
                 except BrokenProcessPool:
                     raise WorkerLost(lost) from None
-                out += map(Dumped, part) if self.judge.dumped else part    # (lines cross as plain text)
-                for k, x in counts.items():
-                    added[k] = added.get(k, 0) + x
-            return out, added
+            return self.judge._judge_hands(hands), None
         return results
 
-    def publish(self, warmed: list[tuple[tuple[str, str | None], "Engine"]]) -> None:
-        """Hand the workers the tables this process verified, the proofs it made and the showdown
-        shapes it asked, for these engines (by rule set and low half), once; the workers wait for
-        it before their first showdown."""
-        if self.handoff is None or self.handoff[0].is_set():
-            return
-        given: dict[tuple[str, str | None], tuple[str, str, dict, dict]] = {}
-        for key, engine in warmed:
-            found = cached_table(engine)                # memoised by _warm, or None
-            fast = engine.tabled()
-            if found is not None and found.rules_digest in VERIFIED and fast is not None:
-                given[key] = (found.rules_digest, VERIFIED[found.rules_digest], proof.made(engine), fast.shapes())
-        event, path, _ = self.handoff
-        with open(path, "wb") as f:
-            pickle.dump(given, f)
-        event.set()
+
+def _replayer(parent: int) -> None:
+    """A worker's start (engine.limits.worker_process), at a lower priority than this process,
+    which waits for its parts."""
+    worker_process(parent)
+    with contextlib.suppress(OSError):
+        os.nice(10)
 
 
-_INHERITED: list[Any] = []     # in a worker: the parent's database handles, set aside, never used or closed
-_OWNED: set[int] = set()       # in a worker: the engines (ids) whose databases are its own
-_WRAPPED = False               # in a worker: the judge's engines pass through _own_databases
-
-
-def _own_databases(engine: "Engine") -> "Engine":
-    """In a worker, the first time it meets an engine: set aside any DuckDB evaluator the engine
-    brought from the parent (an engine the parent had used), so that the worker opens its own;
-    they are kept, not closed, since closing them would touch the parent's database state.
-    (The parent never sets these, so each worker starts with them empty.)"""
-    if id(engine) not in _OWNED:
-        for e in [engine, *engine._lows.values()]:
-            _INHERITED.append((e._batch, e._workers))
-            e._batch = e._workers = None
-            _OWNED.add(id(e))
-    return engine
-
-
-def _judge_part(batch: list[tuple[Any, Any]], name: str) -> tuple[list[Any], dict[str, int]]:
-    """In a worker: a part of a chunk judged, and what it adds to the counts."""
-    global _WRAPPED
-    judge = _FORKED
-    assert judge is not None
-    if not _WRAPPED:                            # the first part in this worker: its own databases
-        _WRAPPED = True
-        worker_policy.DEFAULT_THREADS = 1           # of one thread: the other workers use the other cores
-        with contextlib.suppress(OSError):
-            os.nice(10)
-        parent = judge.engines
-        judge.engines = lambda name: _own_databases(parent(name))     # type: ignore[method-assign]
-    before = dict(judge.counts)
+def _replay_part(batch: list[tuple[Any, Any]], name: str) -> "bytes | list[_Hand]":
+    """In a worker: a part of a chunk read and replayed, packed (:func:`_packed`)."""
     with collector_paused():
-        out = judge._judge_hands(_prepare_all(batch, name))
-    gc.collect(1)
-    if judge.dumped:                        # plain text crosses back at a third of a Dumped's cost
-        out = list(map(str, out))
-    return out, {k: judge.counts[k] - before[k] for k in judge.counts}
+        return _packed([(ident, *_replayed(ident, item, name)) for ident, item in batch])
 
 
-def _adopt(judge: "Histories") -> None:
-    """In a worker, before its first showdown: wait for the parent's handoff and adopt its tables
-    and proofs (engine.judging.table.adopt_table: only the bytes the parent verified)."""
-    global _ADOPTED
-    if _HANDOFF is None or _ADOPTED or _HANDOFF[2] == os.getpid():     # not a worker, or done
-        return
-    _ADOPTED = True
-    event, path, _ = _HANDOFF
-    event.wait()
+_PLAYED = operator.attrgetter(*(f.name for f in fields(Played)))    # a replay's fields, in order, as a tuple
+_PLAIN = {int, str}                     # an id that packs as a plain value (else the hand is pickled)
+
+
+def _packed(hands: list[tuple]) -> "bytes | list[_Hand]":
+    """Replayed hands (ident, then _replayed's values) as bytes for this process: a hand as a
+    tuple of plain values (marshal: a third of what pickling the objects costs, in both
+    processes); a hand whose id or replay is not of plain values (a TOML date as its id, a stud
+    hand's streets) as its own pickle."""
+    out: list[Any] = []
+    for ident, p, status, error, chips, foreseen in hands:
+        if type(ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
+            out.append((ident, status, error, chips, foreseen, None if p is None else _PLAYED(p)))
+        else:
+            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=chips, foreseen=foreseen),
+                                    protocol=pickle.HIGHEST_PROTOCOL))
     try:
-        with open(path, "rb") as f:
-            given = pickle.load(f)
-    except (OSError, EOFError, pickle.UnpicklingError):
-        return                                   # nothing handed over: the worker makes its own
-    for (name, low), (digest, sha, proofs, shapes) in given.items():
-        engine = judge.engines(name)
-        if low is not None:
-            engine = engine.low_engine(low)
-        if adopt_table(engine, digest, sha) is not None:
-            proof.adopt(engine, proofs)
-            fast = engine.tabled()
-            if fast is not None:
-                fast.adopt_shapes(shapes)
+        return marshal.dumps(out)
+    except ValueError:                  # a value marshal cannot write, deep inside: the hands as they are
+        return [_Hand(ident, p, status, error, chips=chips, foreseen=foreseen)
+                for ident, p, status, error, chips, foreseen in hands]
+
+
+def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
+    """The hands of :func:`_packed`, as they were replayed (the worker is this process's own fork)."""
+    if type(data) is not bytes:
+        return data
+    out = []
+    for x in marshal.loads(data):
+        if type(x) is bytes:
+            out.append(pickle.loads(x))
+            continue
+        ident, status, error, chips, foreseen, played = x
+        out.append(_Hand(ident, None if played is None else Played(*played), status, error,
+                         chips=chips, foreseen=foreseen))
+    return out
 
 
 def _answers(engine: "Engine", facts: list[tuple[tuple[str, tuple[int, ...]], ...]], asked: list[Ask]) -> list[Any]:
@@ -463,8 +402,9 @@ class Histories:
         """One result a hand, in order (N in, N out): a dict, or with ``dumped`` its line of JSON.
         ``hands``: (id, its TOML text, its parsed document, or its HistoryError), as
         engine.phh.read_sections or read_histories give them.
-        A long input is judged by worker processes (every core), chunk after chunk, while this
-        process loads the tables and makes the proofs once, for all of them (_Workers).  The
+        A long input is read and replayed in part by worker processes (a core idle each), chunk
+        after chunk, and judged here, while this process loads the tables and makes the proofs
+        once (_Workers).  The
         garbage collector is paused until the generator is exhausted or closed, and run (its young
         generations) after each chunk but the last (then it runs again as it does)."""
         with _Workers(self) as workers, collector_paused():
@@ -474,7 +414,7 @@ class Histories:
                 if len(pending) == 1:
                     # (the tables built for a chunk long enough for workers, whether or not a
                     # busy machine runs it in this process: a second run finds them)
-                    workers.publish(self._warm(batch, build=len(batch) >= POOL_AFTER))
+                    self._warm(batch, build=len(batch) >= POOL_AFTER)
                 else:
                     yield from self._emit(pending.popleft()(), progress)
             while pending:
@@ -509,14 +449,14 @@ class Histories:
         """While the first chunk is replayed: the cached five-card tables of the engines that
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
-        cached (once here, for every worker, if any); those engines."""
+        cached (once, here); those engines."""
         if len(batch) < policy.HISTORY_LOOK_AFTER:
             return []
         codes = _variants(batch)
         most = _seats(batch)
         warmed = self._engines_of(codes)
         for (name, low), engine in warmed:
-            # DuckDB on one thread: the workers keep every core busy, and a chunk's questions are
+            # DuckDB on one thread: the workers replay the next chunk meanwhile, and a chunk's questions are
             # many small statements, which one thread runs with less CPU and no later (the pots
             # of 4,390 worlds: 0.20 s of CPU and 0.21 s wall, on two threads 0.24 s and 0.34 s)
             evaluator = engine.evaluator(CHUNK)
@@ -582,9 +522,7 @@ class Histories:
         rules' pots are those foreseen: the run's answers are then what the two questions of
         the long way give (the pots do not read the showdowns: _foreseeable), and a hand whose
         pots are not is left as it was before its showdowns (its pots, from this run, kept) for
-        the long way; those hands."""
-        for h in hands:
-            h.foreseen = _foresee(h.played)
+        the long way; those hands.  (The pots are foreseen as a hand is replayed: prepare.)"""
         self._showdowns(engine, hands, lambda h: h.foreseen)
         facts = [h.chips + self._winners(h) for h in hands]
         missed = []
@@ -641,7 +579,6 @@ class Histories:
                    pots: Callable[[_Hand], dict[int, Any]] = lambda h: h.shows) -> None:
         """The second question: each pot's winners (h.high, h.low), a showdown of exactly the
         hands shown of those who contest it (``pots``: level -> players, the rules' or those foreseen)."""
-        _adopt(self)                                  # a worker: the parent's tables and proofs
         asked: list[Any] = []
         places: list[tuple[_Hand, int, list[int]]] = []
         for h in hands:

@@ -141,30 +141,44 @@ def parse_hand(text: str, where: str = "hand") -> dict:
     return doc
 
 
+class _Lazy:
+    """A regular expression compiled when first used: those of the TOML that pokerkit's files
+    never need (the patterns below, _patterns) cost every command 8 ms to compile at import."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern = pattern
+
+    def __getattr__(self, name: str) -> Any:    # (once: then the compiled pattern's methods are its own)
+        compiled = re.compile(self.pattern)
+        for method in ("match", "findall"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
 # The TOML a hand history is written in, read fast: ``key = value`` lines whose values are strings
 # without escapes, integers, decimals, booleans, local times and flat arrays of them (every field
 # of the PHH standard).  Anything else (a table, an escape, an exponent, inf …) returns None and
 # the text goes to tomllib, the reference: a test holds the two to the same documents.
-_KEY = re.compile(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
-_VALUE = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\''
-                    r'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
-                    r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
-_GAP = re.compile(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
+_KEY = _Lazy(r"[ \t]*([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*")
+_VALUE = _Lazy(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|\'([^\'\x00-\x08\x0a-\x1f\x7f]*)\''
+               r'|([+-]?(?:0|[1-9][0-9]*))(\.[0-9]+)?(?![\w.:+-])'
+               r"|(true|false)(?![\w.])|((?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9])(?![\w.:])")
+_GAP = _Lazy(r"(?:[ \t]|\r?\n|#[^\x00-\x08\x0a-\x1f\x7f]*)*")
 # Two arrays read whole (most of a hand history, by _LINE): of plain strings (the actions), of integers.
 # (a string of either kind TOML has without escapes: "basic", or 'literal', whose backslash is itself)
 _PLAIN = r""""[^"\\\x00-\x08\x0a-\x1f\x7f]*"|'[^'\x00-\x08\x0a-\x1f\x7f]*'"""
-_STRINGS = re.compile(r'\[(?:(?:[ \t]|\r?\n)*(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
-                      r'(?:(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*)?\]')
-_STRING = re.compile(r""""([^"]*)"|'([^']*)'""")
-_BASICS, _LITERALS = re.compile(r'"([^"]*)"'), re.compile(r"'([^']*)'")
-_INTS = re.compile(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
-_END = re.compile(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
+_STRINGS = _Lazy(r'\[(?:(?:[ \t]|\r?\n)*(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*,)*(?:[ \t]|\r?\n)*'
+                 r'(?:(?:' + _PLAIN + r')(?:[ \t]|\r?\n)*)?\]')
+_STRING = _Lazy(r""""([^"]*)"|'([^']*)'""")
+_BASICS, _LITERALS = _Lazy(r'"([^"]*)"'), _Lazy(r"'([^']*)'")
+_INTS = _Lazy(r"\[(?:[ \t]*[+-]?(?:0|[1-9][0-9]*)[ \t]*,)*[ \t]*(?:[+-]?(?:0|[1-9][0-9]*)[ \t]*)?\]")
+_END = _Lazy(r"[ \t]*(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?(?:\r?\n|$)")
 # A whole ``key = value`` line of the kinds above (arrays of integers or plain strings, a plain
 # string of either kind, a whole number, a boolean) in one match: every line of the hand histories
 # pokerkit and the PHH dataset write.
-_LINE = re.compile(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" + _INTS.pattern + r")|("
-                   + _STRINGS.pattern + r')|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|((?:0|[1-9][0-9]*)(?![\w.:+-]))'
-                   + r"|'([^'\x00-\x08\x0a-\x1f\x7f]*)'|(true|false)(?![\w.]))" + _END.pattern)
+_LINE = _Lazy(_GAP.pattern + r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*=[ \t]*(?:(" + _INTS.pattern + r")|("
+              + _STRINGS.pattern + r')|"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"|((?:0|[1-9][0-9]*)(?![\w.:+-]))'
+              + r"|'([^'\x00-\x08\x0a-\x1f\x7f]*)'|(true|false)(?![\w.]))" + _END.pattern)
 
 
 # What no plain string holds (TOML: a control character but the tab).

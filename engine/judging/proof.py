@@ -96,15 +96,15 @@ def fight_proof(engine: EngineView, table: "FiveTable", asked: str = I.BEAT) -> 
 
 
 def made(engine: EngineView) -> dict[tuple, Proof]:
-    """The proofs made so far for this engine's rules (by kind and table digest), as values: what
-    a worker process of a batch is handed (engine.history), not to make them again."""
+    """The proofs made so far for this engine's rules (by kind and table digest), as values."""
     with _memo_lock:
         return dict(engine.state.proofs)
 
 
 def adopt(engine: EngineView, proofs: dict[tuple, Proof]) -> None:
-    """Take proofs made by another process for the same rules (``made``): keyed by the table's
-    digest, which names the rules and deck they are of; a proof made here already is kept."""
+    """Take proofs made before for the same rules (read back from the cache: engine.judging.proofcache),
+    keyed by the table's digest, which names the rules and deck they are of; a proof made here
+    already is kept."""
     with _memo_lock:
         mine = engine.state.proofs
         for key, found in proofs.items():

@@ -125,27 +125,6 @@ def cached_table(engine: EngineView) -> FiveTable | None:
         return table
 
 
-def adopt_table(engine: EngineView, digest: str, sha: str) -> FiveTable | None:
-    """The engine's table from the cache file whose bytes another process verified (their
-    SHA-256 ``sha``, for rules of digest ``digest``): read and checked for consistency, not asked
-    again, since they are those bytes; None when the rules or the file are not those (then
-    :func:`cached_table` verifies the file itself).  Worker processes of one batch use it."""
-    if rules_digest(engine) != digest:
-        return None
-    try:
-        data = _read(cache_path(digest), len(engine.deck))
-        if data is None or hashlib.sha256(data).hexdigest() != sha:
-            return None
-        arrays, places, is_hand = _parse(data, engine.deck, digest, hashed=True)
-        table = _table_of(arrays, engine.deck, digest, places, is_hand, checked=True)
-    except (_Reject, ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError):
-        return None
-    with _memo_lock:
-        engine.state.table = table
-    VERIFIED[digest] = sha
-    return table
-
-
 def five_card_table(engine: EngineView, progress: Progress | None = None, cache: bool = True, *,
                     sample: int = SAMPLE, seed: int | None = None) -> FiveTable:
     """The rules' five-card table for the engine's deck (see the module's docstring).
@@ -164,6 +143,9 @@ def five_card_table(engine: EngineView, progress: Progress | None = None, cache:
     8 of every rank present; ``seed`` fixes it, else it is drawn from the OS) is asked of the
     compiled rules in one run, and each hand's rank and (rank, key) must be the table's.  Any
     failure: one line on stderr says the cache was ignored and why, and the table is rebuilt.
+    Bytes that a record signed with the user's key says this code verified, or wrote from the
+    table it built (their SHA-256: engine.judging.tablecache._stamped), passed all of that then:
+    they are read again without the sample, the payload's hash or the consistency checks.
     The sample misses a change of a fraction f of the hands with probability (1 - f) ** 2000
     (nearly always for a handful of hands), so the header must also carry the HMAC of the user's
     own key (:func:`engine.judging.tablecache.cache_key`, outside the cache directory): a file altered and re-checksummed
@@ -628,18 +610,22 @@ def _small_ranks(ranks: np.ndarray) -> np.ndarray:
 def _load(engine: EngineView, cards: list[int], digest: str, path: Path, sample: int,
           seed: int | None) -> FiveTable | None:
     """The verified table of the cache file, or None (after one line on stderr when a file was
-    there and is ignored)."""
+    there and is ignored).  Bytes that a record signed with this user's key says this code
+    verified (_stamped: their SHA-256) are read without their payload's hash and the arrays'
+    consistency checked again (0.03 s of every load of the standard table): those checks passed
+    when they were verified, or the bytes were written from the table built here."""
     try:
         data = _read(path, len(cards))
         if data is None:
             return None
+        sha = hashlib.sha256(data).hexdigest()
+        stamped = _stamped(digest, sha)
         try:
-            arrays, places, is_hand = _parse(data, cards, digest)
-            table = _table_of(arrays, cards, digest, places, is_hand)
+            arrays, places, is_hand = _parse(data, cards, digest, hashed=stamped)
+            table = _table_of(arrays, cards, digest, places, is_hand, checked=stamped)
         except (ValueError, TypeError, IndexError, KeyError, OverflowError, MemoryError) as exc:
             raise _Reject(f"it cannot be read ({type(exc).__name__}: {exc})") from None
-        sha = hashlib.sha256(data).hexdigest()
-        if not _stamped(digest, sha):
+        if not stamped:
             _verify(engine, table, sample, seed)
             _stamp(digest, sha)
         VERIFIED[digest] = sha

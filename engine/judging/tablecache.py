@@ -464,7 +464,7 @@ def _npy(blob: "bytes | memoryview", name: str) -> np.ndarray:
 def _table_of(arrays: dict[str, np.ndarray], cards: list[int], digest: str, places: tuple | None = None,
               is_hand: int | None = None, checked: bool = False) -> FiveTable:
     """A table from its arrays, checked for consistency (``checked``: the arrays of bytes whose
-    consistency was checked already, by another process, and that are those bytes)."""
+    consistency was checked already, as a record signed with this user's key says: not again)."""
     values, ranks = arrays["values"], arrays["ranks"]
     class_ranks, lengths, keys = arrays["class_ranks"], arrays["class_lengths"], arrays["class_keys"]
     if checked:

@@ -181,8 +181,8 @@ class Tabled:
 
     def shapes(self, asked: Iterable[tuple] = ()) -> dict[tuple, Any]:
         """The showdown shapes asked of the rules so far, with ``asked`` asked now (each
-        (game, players' numbers of cards, board cards)): what a process hands its workers
-        (engine.history), so that they do not ask them again.  Those not asked yet are asked
+        (game, players' numbers of cards, board cards)), so that a batch of hand histories does
+        not ask them one by one (engine.history).  Those not asked yet are asked
         together, in one run of the compiled program on DuckDB: one Omaha showdown of ten
         players takes the in-process run a quarter of a second, nine shapes of two to ten
         players take DuckDB a tenth (docs/performance.md)."""
@@ -194,13 +194,6 @@ class Tabled:
             self._shape(shape)
         with self._lock:
             return dict(self._shapes)
-
-    def adopt_shapes(self, shapes: dict[tuple, Any]) -> None:
-        """Take the shapes another process asked of the same rules (:meth:`shapes`, for a
-        table of the same digest); one asked here already is kept."""
-        with self._lock:
-            for shape, found in shapes.items():
-                self._shapes.setdefault(shape, found)
 
     def _shape(self, shape: tuple) -> Any:
         """(pick, allowed, chosen) of a showdown shape, asked of the rules once, for each player:
