@@ -26,7 +26,7 @@ finally:
 
 
 def __getattr__(name: str) -> Any:
-    """``__version__``, from the installed distribution's metadata, read when first asked."""
+    """``__version__``: the engine's version (engine.version)."""
     if name != "__version__":
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return version()

@@ -91,22 +91,16 @@ def test_version(capsys):
     assert out.startswith("poker ") and out.strip() != "poker" and out.count("\n") == 1
 
 
-def test_version_comes_from_the_distribution_else_says_unknown(monkeypatch):
+def test_version_is_the_distributions_and_reads_no_metadata():
     from importlib import metadata
 
     import engine.cli
-    from engine.version import version
 
     assert engine.cli.version() == metadata.version("poker-engine") == engine.__version__
-
-    def missing(name: str) -> str:
-        raise metadata.PackageNotFoundError(name)
-    monkeypatch.setattr(metadata, "version", missing)
-    version.cache_clear()                                # read again, when first asked
-    try:
-        assert engine.cli.version() == "0+unknown" == engine.__version__
-    finally:
-        version.cache_clear()
+    # `poker --version` (and every command) learns it without importing importlib.metadata
+    code = "import sys; from engine.cli import main; main(['--version']); print('importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.splitlines() == [f"poker {engine.__version__}", "False"]
 
 
 # ---- usage errors: one line, exit 2 ---------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 
 import engine
 from conftest import ROOT
+from engine.version import VERSION
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
@@ -44,7 +45,9 @@ def test_every_rule_file_is_package_data():
 
 def test_metadata():
     project = PYPROJECT["project"]
-    assert engine.__version__ == metadata.version("poker-engine") == project["version"]
+    assert "version" in project["dynamic"] and "version" not in project
+    assert engine.__version__ == metadata.version("poker-engine") == VERSION
+    assert SETUPTOOLS["dynamic"]["version"] == {"attr": "engine.version.VERSION"}
     assert project["license"] == "MIT" and (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert {f"Programming Language :: Python :: 3.{v}" for v in (11, 12, 13)} <= set(project["classifiers"])
     assert "pyDatalog==0.22.4" in project["dependencies"]
