@@ -19,11 +19,10 @@ Every error a user can cause is one line on stderr and a non-zero exit, never a 
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sys
-from typing import Any, NoReturn, Sequence
+from typing import NoReturn, Sequence
 
 # numpy serves the commands elementwise arrays, never linear algebra: OpenBLAS's thread pool (a
 # thread a core, started when numpy is imported) would cost a tenth of a second of CPU on every
@@ -75,7 +74,7 @@ __all__ = ["main", "run", "build_parser", "version", "CommandError", "LineSessio
 def build_parser() -> Parser:
     parser = Parser(prog="poker", description="A poker-hand judge whose knowledge lives in Datalog rules.",
                     epilog="`poker COMMAND --help` shows a command's options.")
-    parser.add_argument("--version", action=_Version)
+    parser.add_argument("--version", action="version", version=f"poker {version()}")
     add_rules_option(parser, top=True)
     sub = parser.add_commands()
     judging.register(sub)
@@ -93,20 +92,6 @@ def build_parser() -> Parser:
     batches.register(parser.commands)     # judge and history of many files (--out-dir, --cluster)
     add_limit_options(parser)             # --timeout and --memory on every subcommand
     return parser
-
-
-class _Version(argparse.Action):
-    """``--version``: the version printed, read (engine.version: the distribution's metadata,
-    tens of milliseconds to import) only when asked, not on every command."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: str = argparse.SUPPRESS, help: str = "show program's version number and exit") -> None:
-        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
-        print(f"poker {version()}")
-        parser.exit()
 
 
 def main(argv: Sequence[str] | None = None, from_start: bool = False) -> int:

@@ -56,7 +56,7 @@ from engine.io.results import Dumped, dumps, safe_line
 from engine.judging import policy
 from engine.judging.explain import explain_fight
 from engine.judging.hilo import split_games, with_low
-from engine.limits import collector_paused, forking, stop_soon, worker_process
+from engine.limits import collector_paused, forking, held, stop_soon, worker_process
 
 CHUNK = 10_000         # hands asked of the rules at once (a part of it replayed by each worker)
 POOL_AFTER = 2_000     # hands in a chunk before worker processes replay parts of it
@@ -246,7 +246,7 @@ class _Workers:
                 stop_soon(WorkerLost(lost))
         step = -(-len(batch) // n)
         parts = [batch[i:i + step] for i in range(0, len(batch), step)]
-        with forking():                      # (the first submit forks the workers)
+        with forking(), held():              # (the first submit forks the workers: each one recorded)
             futures = [self.pool.submit(_replay_part, part, name) for part in parts[1:]]
         for f in futures:
             f.add_done_callback(done)
