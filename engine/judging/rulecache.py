@@ -11,11 +11,12 @@ file elsewhere (a variant's folder, a rule author's copy) is read back, with its
 Deny by default, as the table's files (engine.judging.tablecache): an entry is taken only when
 this user's key signs its header (the key, the engine's code, the payload's SHA-256) and the
 payload has that hash; it is unpickled by a reader that makes nothing but syntax-tree nodes,
-paths and clauses, and each clause is checked to be one and given this file's path.  Any failure, or no key, and the file is parsed (and the
-entry written again); a file the loader refuses is never kept.  A rule set whose clauses
-(their pickle, but for their paths) passed loader.check_program is kept as an entry of no clauses under their
-SHA-256 (``rules-KEY.checked``), and not checked again; a refused one is never kept.  Entries unused for
-tablecache.MAX_AGE_DAYS are pruned with the tables.
+paths and clauses, and each clause is checked to be one and given this file's path.  Any
+failure, or no key, and the file is parsed (and the entry written again); a file the loader
+refuses is never kept.  A rule set whose clauses (their pickle, but for their paths) passed
+loader.check_program is kept as an entry of no clauses under their SHA-256
+(``rules-KEY.checked``), and not checked again; a refused one is never kept.  Entries unused
+for tablecache.MAX_AGE_DAYS are pruned with the tables.
 """
 
 from __future__ import annotations
