@@ -93,6 +93,26 @@ def test_an_error_in_a_worker_stops_the_batch_and_the_workers(engine, monkeypatc
     assert judge_threads() == []
 
 
+def test_a_budget_raised_again_while_the_workers_stop_still_waits_for_them(engine, monkeypatch):
+    """A budget run out raises again every second (engine.limits.RERAISE) while it is active.
+    Raised inside Thread.join, Python marks the thread stopped while it still runs (the join's
+    lock released on the exception), so that a second shutdown returned at once and left the
+    workers running: the cause of this file's time-budget test failing in loaded suite runs."""
+    real = _Chunks._verdicts
+
+    def slow(self, evaluator, batch):
+        if threading.current_thread() is not threading.main_thread():
+            time.sleep(2.5)              # a worker that stops only after the budget's second raise
+        return real(self, evaluator, batch)
+
+    monkeypatch.setattr(_Chunks, "_verdicts", slow)
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded, match="time budget"):
+        with budget(0.3, what="the batch"):
+            list(Judge(engine, chunk=200).judge(fights(1_500)))
+    assert judge_threads() == [] and time.monotonic() - start < 10
+
+
 def test_stopping_early_stops_the_workers_and_the_engine_judges_again(engine):
     results = Judge(engine, chunk=200).judge(fights(2_000))
     first = list(itertools.islice(results, 10))

@@ -195,9 +195,10 @@ class _Workers:
         budget; they would otherwise finish their parts), and this process's databases as they
         were."""
         late: BaseException | None = None
-        for _ in range(5):      # a budget raised again, a second signal: still stop and wait for them
+        for _ in range(5):      # a second signal: still stop and wait for them
             try:
-                self._stop(early=exc[0] is not None)
+                with held():    # the budget raised again inside a join would leave a thread running
+                    self._stop(early=exc[0] is not None)
                 break
             except BaseException as error:
                 late = late or error

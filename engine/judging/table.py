@@ -73,6 +73,7 @@ from engine.judging.tablecache import (
     cache_path,
     prune_cache,
 )
+from engine.limits import held
 from engine.notices import say
 from engine.poker import sevens
 from engine.version import version
@@ -456,8 +457,9 @@ def _build_each(engines: Sequence[EngineView], digests: Sequence[str], progress:
                 db.interrupt()
         raise
     finally:
-        for t in threads:
-            t.join()
+        with held():                           # (a join cut by an exception marks a running thread stopped)
+            for t in threads:
+                t.join()
         for db in dbs:
             with contextlib.suppress(Exception):
                 db.close()
