@@ -497,8 +497,9 @@ def held() -> Iterator[None]:
     """A few statements that must not be cut in two, in the main thread: the budget's alarm, and
     Ctrl-C or SIGTERM while a budget is active, are raised a moment after the block instead of
     inside it (as in a garbage collector's callback).  For a thread started and recorded by its
-    pool (ThreadPoolExecutor.submit): an exception between the two left a thread that no
-    shutdown joined, still running after the batch had stopped."""
+    pool (ThreadPoolExecutor.submit), and for the joins of threads being stopped: an exception
+    inside Thread.join makes Python mark the thread stopped while it still runs (the join's
+    lock released), so that a budget raised again during a shutdown left its threads running."""
     global _holding
     if threading.current_thread() is not threading.main_thread():
         yield                               # (signals are taken in the main thread only)
