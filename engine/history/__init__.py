@@ -446,17 +446,16 @@ class Histories:
             out += [((name, low), engine.low_engine(low)) for low in sorted(lows)]
         return out
 
-    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> list[tuple[tuple[str, str | None], "Engine"]]:
+    def _warm(self, batch: list[tuple[Any, Any]], build: bool = False) -> None:
         """While the first chunk is replayed: the cached five-card tables of the engines that
         judge it, their showdown proofs (a second each) and the showdown shapes its variants can
         have, when it is long enough to use them; ``build``: the tables built when they are not
-        cached (once, here); those engines."""
+        cached (once, here)."""
         if len(batch) < policy.HISTORY_LOOK_AFTER:
-            return []
+            return
         codes = _variants(batch)
         most = _seats(batch)
-        warmed = self._engines_of(codes)
-        for (name, low), engine in warmed:
+        for (name, _low), engine in self._engines_of(codes):
             # DuckDB on one thread: the workers replay the next chunk meanwhile, and a chunk's questions are
             # many small statements, which one thread runs with less CPU and no later (the pots
             # of 4,390 worlds: 0.20 s of CPU and 0.21 s wall, on two threads 0.24 s and 0.34 s)
@@ -475,7 +474,6 @@ class Histories:
                 shapes += [(engine.games[v.game], (v.hole,) * k, board) for k in range(2, most + 1)
                            if k * v.hole + board <= len(fast.table.cards)]
             fast.shapes(shapes)
-        return warmed
 
     def _judge_hands(self, hands: list[_Hand]) -> list[Any]:
         """Replayed hands judged: one result each, in order."""
