@@ -111,8 +111,8 @@ def _keep(where: Path, secret: bytes, key: str, clauses: list[Clause]) -> bytes:
 
 
 def _load(where: Path, secret: bytes, key: str, file: Path | None) -> list[Clause] | None:
-    """The clauses of a signed entry of this key, each of ``file``; None for anything else
-    (an entry that a rule set passed the checks: no clauses, of no file)."""
+    """The clauses of a signed entry of this key, each given ``file`` as its path; None for
+    anything else (an entry that a rule set passed the checks: no clauses, of no file)."""
     data = TC.read_small(where, MAX_BYTES)
     if data is None:
         return None
