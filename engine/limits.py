@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 __all__ = ["BudgetExceeded", "Terminated", "budget", "register", "parse_seconds", "parse_size", "memory_ceiling",
-           "resident", "reclaim", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
+           "ease_collector", "resident", "reclaim", "answer_signals", "raise_if_stopped", "stop_soon", "worker_process", "DEFAULT_BATCH_TIMEOUT",
            "DEFAULT_TIMEOUT", "MEMORY_ENV", "TIMEOUT_ENV"]
 
 DEFAULT_BATCH_TIMEOUT = 600.0   # judge, check: whole batches
@@ -529,6 +529,24 @@ def _on_alarm(signum: int, frame: Any) -> None:
 
 def _arm() -> None:
     signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+
+
+# gc.set_threshold for a process that asks the rules much (see ease_collector): young
+# collections every 10,000 allocations rather than 700, full ones a tenth as often.
+COLLECTOR_THRESHOLDS = (10_000, 10, 10)
+
+
+def ease_collector() -> None:
+    """Make the cyclic collector's scans of every live object rarer, for the whole process.
+
+    pyDatalog's search keeps its goals and answers alive until the answer, past the young
+    generations, and Python's default thresholds then rescan every object of the process (the
+    rules, tables, modules) over and over: a third of the CPU of the test suite's workers, a
+    quarter of pyDatalog's time in a fresh process.  Cycles are still collected, a little later.
+    The `poker` command and the test suite call it; importing the engine does not (a library
+    leaves its host's collector alone): a program that asks the engine much can.
+    """
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 @contextlib.contextmanager

@@ -103,6 +103,21 @@ def test_version_is_the_distributions_and_reads_no_metadata():
     assert out.splitlines() == [f"poker {engine.__version__}", "False"]
 
 
+def test_the_poker_process_eases_the_collector_and_importing_the_engine_does_not():
+    """The `poker` command owns its process: its collector scans every object less often
+    (engine.limits.ease_collector); a program that merely imports the engine keeps its own."""
+    import gc
+
+    from engine import limits
+    show = "import gc, os, sys; real = os._exit; os._exit = lambda c: (print(gc.get_threshold()), sys.stdout.flush(), real(c)); "
+    code = show + "sys.argv = ['poker', '--version']; from engine.cli import run; run()"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out.splitlines()[1] == str(limits.COLLECTOR_THRESHOLDS)
+    code = "import gc; default = gc.get_threshold(); import engine.cli; print(gc.get_threshold() == default)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True).stdout
+    assert out == "True\n" and limits.COLLECTOR_THRESHOLDS != (700, 10, 10) and gc.get_threshold() == limits.COLLECTOR_THRESHOLDS
+
+
 # ---- usage errors: one line, exit 2 ---------------------------------------------------------
 
 

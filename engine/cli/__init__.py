@@ -131,6 +131,7 @@ def run() -> NoReturn:
     one, took a tenth of a second of a two-second `poker judge`.
     """
     ENDS_AFTER.append(True)                 # (engine.cli.common.batch_collector)
+    limits.ease_collector()                 # the process is the command's own
     code = main(from_start=True)
     try:
         sys.stdout.flush()
