@@ -394,6 +394,7 @@ class Histories:
         self.explain = explain
         self.dumped = dumped        # results as lines of JSON (engine.io.results.Dumped), written where judged
         self._names: dict[str, str] = {}             # a variant's rule set -> the name of the one used
+        self._heads: dict[str, str] = {}             # a variant -> its fields in a result (its rule set's name)
         self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
                                                  "rake": 0, "unrecorded": 0}
@@ -525,10 +526,19 @@ class Histories:
         self._showdowns(engine, hands, lambda h: h.foreseen)
         facts = [h.chips + self._winners(h) for h in hands]
         missed = []
+        # Hands of the same world share its answers (_answers), and so the pots read from them:
+        # read once a world, the hands given the same dicts (read only from here on).
+        filled: dict[int, tuple] = {}
         for h, answers in zip(hands, _answers(engine, facts, POT_ASKS + AWARD_ASKS)):
-            if self._fill(h, *map(answers.__getitem__, POT_ASKS)):
+            known = filled.get(id(answers))
+            if known is not None:
+                h.returned, h.pots, h.contests, h.shows, h.contested, showdowns = known
+            elif self._fill(h, *map(answers.__getitem__, POT_ASKS)):
                 continue                                      # cannot be judged
-            if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
+            else:
+                showdowns = {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1}
+                filled[id(answers)] = (h.returned, h.pots, h.contests, h.shows, h.contested, showdowns)
+            if showdowns == h.foreseen:
                 self._take(h, answers[AWARD_ASKS[0]])
             else:
                 h.status, h.error, h.showdown, h.high, h.low, h.best = "judged", None, False, {}, {}, {}
@@ -650,10 +660,15 @@ class Histories:
 
     def _result(self, h: _Hand) -> str:
         p = h.played
-        head = [f'{{"id": {_value(h.ident)}']
+        ident = h.ident
+        head = [f'{{"id": {ident}' if type(ident) is int else f'{{"id": {_value(ident)}']
         if p is not None:
             variant = VARIANTS[p.variant]
-            head.append(f'"variant": {_str(p.variant)}, "rules": {_str(self._rules_name(variant.rules))}')
+            known = self._heads.get(p.variant)
+            if known is None:           # (a variant's fields, the same in each of its hands)
+                known = self._heads[p.variant] = (f'"variant": {_str(p.variant)}, '
+                                                  f'"rules": {_str(self._rules_name(variant.rules))}')
+            head.append(known)
             if variant.game:
                 head.append(f'"game": {_str(variant.game)}, "board": {_str(" ".join(p.board))}')
         head.append(f'"status": {_str(h.status)}')
@@ -661,21 +676,26 @@ class Histories:
             head.append(f'"error": {_str(h.error)}')
         if p is None or h.status != "judged":
             return safe_line(", ".join(head) + "}")
-        engine = self.engines(VARIANTS[p.variant].rules)
-        amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
-        money = _whole if p.scale == 1 else lambda x: _str(p.amount(x))     # an amount as JSON
+        engine = self.engines(variant.rules)
+        whole = p.scale == 1
+        amount = str if whole else p.amount                 # str: the amount of a whole unit
+        money = _whole if whole else lambda x: _str(p.amount(x))     # an amount as JSON
         categories = engine.categories
         won = [0] * len(p.stakes)
-        for level in h.awards:
-            for q, x in h.awards[level].items():
+        for shares in h.awards.values():
+            for q, x in shares.items():
                 won[q - 1] += x
         players = []
         returned, best, folded, hole, stakes = h.returned, h.best, p.folded, p.hole, p.stakes
         for i, name in enumerate(p.names):
             q = i + 1
+            put, back, got = stakes[i], returned.get(q, 0), won[i]
+            if whole and type(put) is int and type(back) is int and type(got) is int:    # (_whole's, at once)
+                amounts = f'"put": "{put}", "returned": "{back}", "won": "{got}"'
+            else:
+                amounts = f'"put": {money(put)}, "returned": {money(back)}, "won": {money(got)}'
             row = (f'{{"player": {q}, "name": {_str(name)}, '
-                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {money(stakes[i])}, '
-                   f'"returned": {money(returned.get(q, 0))}, "won": {money(won[i])}, '
+                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, {amounts}, '
                    f'"folded": {"true" if i in folded else "false"}')
             if q in best:
                 five, rank = best[q]
