@@ -753,3 +753,35 @@ def test_the_opening_is_kept_and_taken():
     second = replay({**doc, "actions": ["d dh p1 2c2d", "d dh p2 Ts9s", "d dh p3 7h8h", "p3 f", "p1 cc", "p2 cc"]}, 2)
     assert len(R._OPENINGS) == 1 and kept.bet == [1, 2, 0] and kept.stack == [199, 198, 200]   # not changed by the hand
     assert first.stakes == (1, 2, 0) and second.stakes == (2, 2, 0) and second.bets == ((2, 2, 0),)
+
+
+_PLAIN_LINES = st.lists(st.builds("{} = {}".format, st.sampled_from(["a", "b", "antes", "players"]), st.sampled_from(
+    ["'NT'", '"x y"', "0", "100", "007", "true", "false", "[]", "[0, 0, 0]", "[1, 2]", "['p1 f', 'p2 cc']",
+     '["a", "b"]', "['a', \"b\"]", "[1,2]", "'it''s'"])), min_size=1, max_size=4).map("\n".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(_PLAIN_LINES, _toml_docs()), st.one_of(_PLAIN_LINES, _toml_docs()))
+def test_the_lines_kept_read_again_as_they_read_and_their_lists_are_their_own(first, second):
+    """A line the line reader read is kept by its text (engine.io.phhtext._KNOWN): read again, in
+    the same document or another, it reads to what it read the first time (each array a list of
+    its own, not shared with any other document), and a document reads to what it reads with
+    nothing kept."""
+    from engine.io import phhtext as T
+
+    def alone(text: str) -> Any:
+        T._KNOWN.clear()
+        T._ARRAYS.clear()
+        return T._lines(text)
+
+    both = second + "\n" + first
+    fresh = [alone(first), alone(second), alone(both)]
+    T._KNOWN.clear()
+    T._ARRAYS.clear()
+    again = [T._lines(first), T._lines(second), T._lines(both)]
+    assert repr(again) == repr(fresh)
+    for doc in again:
+        for value in (doc or {}).values():
+            if isinstance(value, list):
+                value.append("changed")              # a list of this document's own
+    assert repr([T._lines(first), T._lines(second), T._lines(both)]) == repr(fresh)
