@@ -516,9 +516,10 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
 
 
 def test_a_workers_hands_come_back_as_they_were_replayed():
-    """What a worker hands back (engine.history._packed: plain values by marshal; a stud hand, an
-    id that is a TOML date, as their pickle) is, in this process, the hands it replayed: every
-    field, of hands judged or refused, of every kind of game."""
+    """What a worker hands back (engine.history._packed: plain values by marshal, the facts made
+    again here from the replay; a stud hand, an id that is a TOML date, as their pickle) is, in
+    this process, the hands it replayed: every field, of hands judged or refused, of every kind
+    of game."""
     import pickle
 
     from phhsynth import synthesize
@@ -529,7 +530,7 @@ def test_a_workers_hands_come_back_as_they_were_replayed():
                                           (datetime.date(2026, 11, 26), 'variant = "NT"\n')]
     hands = history._prepare_all(items, "x")
     assert {h.status for h in hands} == {"judged", "invalid"} and any(h.foreseen for h in hands)
-    packed = history._packed([(ident, *history._replayed(ident, item, "x")) for ident, item in items])
+    packed = history._packed([(ident, *history._replayed(ident, item, "x", facts=False)) for ident, item in items])
     assert type(packed) is bytes
     back = history._unpacked(pickle.loads(pickle.dumps(packed)))       # as the pool carries it
     assert back == hands and [type(h.played) for h in back] == [type(h.played) for h in hands]

@@ -100,15 +100,17 @@ def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
     return _Hand(ident, played, status, error, chips=chips, foreseen=foreseen)
 
 
-def _replayed(ident: Any, item: Any, name: str) -> tuple[Played | None, str, str | None, tuple, dict]:
-    """What prepare makes of a hand, as values: its replay, status, error, facts and the pots
+def _replayed(ident: Any, item: Any, name: str, facts: bool = True
+              ) -> tuple[Played | None, str, str | None, tuple | None, dict]:
+    """What prepare makes of a hand, as values: its replay, status, error, facts (None when not
+    ``facts``: a worker leaves them to this process, engine.history._unpacked) and the pots
     foreseen (a worker packs them as they are: engine.history._packed)."""
     try:
         if isinstance(item, HistoryError):
             raise item
         doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
         played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
-        return played, "judged", None, _chips(played), _foresee(played)
+        return played, "judged", None, _chips(played) if facts else None, _foresee(played)
     except Unsupported as exc:
         return None, "unsupported", str(exc), (), {}
     except HistoryError as exc:
@@ -274,7 +276,7 @@ def _replayer(parent: int) -> None:
 def _replay_part(batch: list[tuple[Any, Any]], name: str) -> "bytes | list[_Hand]":
     """In a worker: a part of a chunk read and replayed, packed (:func:`_packed`)."""
     with collector_paused():
-        return _packed([(ident, *_replayed(ident, item, name)) for ident, item in batch])
+        return _packed([(ident, *_replayed(ident, item, name, facts=False)) for ident, item in batch])
 
 
 _PLAYED = operator.attrgetter(*(f.name for f in fields(Played)))    # a replay's fields, in order, as a tuple
@@ -284,20 +286,27 @@ _PLAIN = {int, str}                     # an id that packs as a plain value (els
 def _packed(hands: list[tuple]) -> "bytes | list[_Hand]":
     """Replayed hands (ident, then _replayed's values) as bytes for this process: a hand as a
     tuple of plain values (marshal: a third of what pickling the objects costs, in both
-    processes); a hand whose id or replay is not of plain values (a TOML date as its id, a stud
-    hand's streets) as its own pickle."""
+    processes), without its facts, which this process makes from its replay (_unpacked: they
+    were a third of the bytes, and cost more to pack and unpack than to make); a hand whose id
+    or replay is not of plain values (a TOML date as its id, a stud hand's streets) as its own
+    pickle."""
     out: list[Any] = []
     for ident, p, status, error, chips, foreseen in hands:
         if type(ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
-            out.append((ident, status, error, chips, foreseen, None if p is None else _PLAYED(p)))
+            out.append((ident, status, error, foreseen, None if p is None else _PLAYED(p)))
         else:
-            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=chips, foreseen=foreseen),
+            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=_facts(p, chips), foreseen=foreseen),
                                     protocol=pickle.HIGHEST_PROTOCOL))
     try:
         return marshal.dumps(out)
     except ValueError:                  # a value marshal cannot write, deep inside: the hands as they are
-        return [_Hand(ident, p, status, error, chips=chips, foreseen=foreseen)
+        return [_Hand(ident, p, status, error, chips=_facts(p, chips), foreseen=foreseen)
                 for ident, p, status, error, chips, foreseen in hands]
+
+
+def _facts(p: Played | None, chips: tuple | None) -> tuple:
+    """A hand's facts for rules/pots.dl: those made, else made from its replay (none without one)."""
+    return chips if chips is not None else () if p is None else _chips(p)
 
 
 def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
@@ -309,9 +318,9 @@ def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
         if type(x) is bytes:
             out.append(pickle.loads(x))
             continue
-        ident, status, error, chips, foreseen, played = x
-        out.append(_Hand(ident, None if played is None else Played(*played), status, error,
-                         chips=chips, foreseen=foreseen))
+        ident, status, error, foreseen, played = x
+        p = None if played is None else Played(*played)
+        out.append(_Hand(ident, p, status, error, chips=_facts(p, None), foreseen=foreseen))
     return out
 
 
