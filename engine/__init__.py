@@ -7,8 +7,18 @@ function would hide its module (`engine.judge` would no longer name the module).
 """
 
 import gc as _gc
+import os as _os
+import sys as _sys
 from typing import Any
 
+# numpy serves the engine elementwise arrays, never linear algebra: OpenBLAS's thread pool (a
+# thread a core, started as numpy is imported, each spinning a while) cost 0.05 s of CPU on every
+# `poker` command and gave nothing.  So when the engine's modules import numpy first, its BLAS
+# starts with one thread: the variable OpenBLAS reads then, set for the import only (neither this
+# process's later environment nor its children's keep it); a value the user set is kept.
+_one_blas = "numpy" not in _sys.modules and "OPENBLAS_NUM_THREADS" not in _os.environ
+if _one_blas:
+    _os.environ["OPENBLAS_NUM_THREADS"] = "1"
 # The engine's modules (and numpy) make some hundred thousand objects as they are
 # imported, none of them garbage: the collector, paused meanwhile, does not scan them some fifty
 # times (15 ms of a `poker` command's start-up).
@@ -23,6 +33,8 @@ try:
 finally:
     if _collecting:
         _gc.enable()
+    if _one_blas:
+        _os.environ.pop("OPENBLAS_NUM_THREADS", None)
 
 
 def __getattr__(name: str) -> Any:

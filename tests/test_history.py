@@ -12,6 +12,7 @@ import sys
 import warnings
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -515,9 +516,10 @@ def test_worker_processes_judge_as_this_process_does(monkeypatch):
 
 
 def test_a_workers_hands_come_back_as_they_were_replayed():
-    """What a worker hands back (engine.history._packed: plain values by marshal; a stud hand, an
-    id that is a TOML date, as their pickle) is, in this process, the hands it replayed: every
-    field, of hands judged or refused, of every kind of game."""
+    """What a worker hands back (engine.history._packed: plain values by marshal, the facts made
+    again here from the replay; a stud hand, an id that is a TOML date, as their pickle) is, in
+    this process, the hands it replayed: every field, of hands judged or refused, of every kind
+    of game."""
     import pickle
 
     from phhsynth import synthesize
@@ -528,7 +530,7 @@ def test_a_workers_hands_come_back_as_they_were_replayed():
                                           (datetime.date(2026, 11, 26), 'variant = "NT"\n')]
     hands = history._prepare_all(items, "x")
     assert {h.status for h in hands} == {"judged", "invalid"} and any(h.foreseen for h in hands)
-    packed = history._packed([(ident, *history._replayed(ident, item, "x")) for ident, item in items])
+    packed = history._packed([(ident, *history._replayed(ident, item, "x", facts=False)) for ident, item in items])
     assert type(packed) is bytes
     back = history._unpacked(pickle.loads(pickle.dumps(packed)))       # as the pool carries it
     assert back == hands and [type(h.played) for h in back] == [type(h.played) for h in hands]
@@ -681,3 +683,106 @@ def test_the_fast_reader_reads_the_hands_pokerkit_writes():
            "'d dh p3 9dTs', 'p3 f', 'p1 cbr 225', 'p2 f']\nhand = 0\nplayers = ['MrWhite', 'Gogo', 'Budd']\n"
            "finishing_stacks = [10150, 9900, 10000]\n\n")
     assert _lines(one) == _quick(one) == tomllib.loads(one) and _lines(one)["actions"][-1] == "p2 f"
+
+
+# ---- the replay's kept openings (engine.io.replay._OPENINGS) --------------------------------
+
+_OPENING_PARTS = {
+    "variant": st.sampled_from(["NT", "FT", "NS"]),
+    "starting_stacks": st.sampled_from([[200, 200, 200], [200, 200, 300], [200, 150, 200], [1, 200, 200],
+                                        [Decimal("200.0"), 200, 200], [Decimal("200"), 200, 200],
+                                        [200, 200], [300, 200], [-5, 200, 200]]),
+    "antes": st.sampled_from([None, [0, 0, 0], [1, 1, 1], [0, 2, 0], [0, 0], [1, 0], [-1, 0, 0],
+                              [Decimal("0.5"), 0, 0]]),
+    "blinds_or_straddles": st.sampled_from([None, [1, 2, 0], [1, 2, 4], [1, -2, 0], [2, 1, 0], [1, 2],
+                                            [2, 1], [Decimal("1.5"), 2, 0], [0, 0, 0]]),
+    "finishing_stacks": st.sampled_from([None, [200, 200, 200], [201, 199, 200], [Decimal("200.5"), 199, 200]]),
+    "actions": st.sampled_from([
+        ["d dh p1 AcKd", "d dh p2 2s3s", "d dh p3 7h8h", "p3 f", "p1 cc", "p2 cc"],
+        ["d dh p1 AcKd", "d dh p2 2s3s", "d dh p3 7h8h", "p3 cbr 6", "p1 f", "p2 f"],
+        ["d dh p1 AcKd", "d dh p2 2s3s", "d dh p3 7h8h", "p3 cbr 6.5", "p1 f", "p2 f"],
+        ["d dh p1 AcKd", "d dh p2 2s3s", "p2 cbr 10", "p1 f"],
+        ["d dh p1 AcKd", "d dh p2 2s3s", "d dh p3 7h8h", "p1 f", "p2 f"]]),
+}
+
+
+def _replayed_or_error(doc: dict) -> Any:
+    try:
+        return replay(doc, 1)
+    except HistoryError as exc:
+        return f"{type(exc).__name__}: {exc}"
+
+
+@st.composite
+def _hands_alike(draw: Any) -> list[dict]:
+    """Hands that differ from a first one in one input each (so that they meet the same keys)."""
+    base = draw(st.fixed_dictionaries(_OPENING_PARTS))
+    others = draw(st.lists(st.sampled_from(sorted(_OPENING_PARTS)), min_size=1, max_size=5))
+    return [base] + [{**base, k: draw(_OPENING_PARTS[k])} for k in others]
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_hands_alike())
+def test_a_kept_opening_is_taken_only_by_hands_that_read_the_same_numbers(docs):
+    """The table once the forced bets are paid is kept by what it is made of (variant, stacks,
+    antes, blinds, each an int) and taken only by a hand of whole units: a hand replays to what
+    it replays to with nothing kept, whatever hands were replayed before it (hands that differ in
+    any input read, a Decimal equal to an int, a post, a heads-up table, a finer unit)."""
+    from engine.io import replay as R
+    docs = [{k: v for k, v in d.items() if v is not None} for d in docs]
+    R._OPENINGS.clear()
+    after_others = [_replayed_or_error(d) for d in docs]
+    for key in R._OPENINGS:                      # kept only by ints (a Decimal equal to one may be a finer unit)
+        assert all(type(x) is int for part in key[1:] if part is not None for x in part)
+    alone = []
+    for d in docs:
+        R._OPENINGS.clear()
+        alone.append(_replayed_or_error(d))
+    assert after_others == alone
+
+
+def test_the_opening_is_kept_and_taken():
+    """It is used: the second hand of the same table takes the opening the first one kept."""
+    from engine.io import replay as R
+    R._OPENINGS.clear()
+    doc = {"variant": "NT", "starting_stacks": [200, 200, 200], "blinds_or_straddles": [1, 2, 0],
+           "antes": [0, 0, 0], "actions": ["d dh p1 AcKd", "d dh p2 2s3s", "d dh p3 7h8h", "p3 f", "p1 f"]}
+    first = replay(doc, 1)
+    assert len(R._OPENINGS) == 1
+    kept = next(iter(R._OPENINGS.values()))[0]
+    assert kept.bet == [1, 2, 0] and kept.stack == [199, 198, 200]
+    second = replay({**doc, "actions": ["d dh p1 2c2d", "d dh p2 Ts9s", "d dh p3 7h8h", "p3 f", "p1 cc", "p2 cc"]}, 2)
+    assert len(R._OPENINGS) == 1 and kept.bet == [1, 2, 0] and kept.stack == [199, 198, 200]   # not changed by the hand
+    assert first.stakes == (1, 2, 0) and second.stakes == (2, 2, 0) and second.bets == ((2, 2, 0),)
+
+
+_PLAIN_LINES = st.lists(st.builds("{} = {}".format, st.sampled_from(["a", "b", "antes", "players"]), st.sampled_from(
+    ["'NT'", '"x y"', "0", "100", "007", "true", "false", "[]", "[0, 0, 0]", "[1, 2]", "['p1 f', 'p2 cc']",
+     '["a", "b"]', "['a', \"b\"]", "[1,2]", "'it''s'"])), min_size=1, max_size=4).map("\n".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(_PLAIN_LINES, _toml_docs()), st.one_of(_PLAIN_LINES, _toml_docs()))
+def test_the_lines_kept_read_again_as_they_read_and_their_lists_are_their_own(first, second):
+    """A line the line reader read is kept by its text (engine.io.phhtext._KNOWN): read again, in
+    the same document or another, it reads to what it read the first time (each array a list of
+    its own, not shared with any other document), and a document reads to what it reads with
+    nothing kept."""
+    from engine.io import phhtext as T
+
+    def alone(text: str) -> Any:
+        T._KNOWN.clear()
+        T._ARRAYS.clear()
+        return T._lines(text)
+
+    both = second + "\n" + first
+    fresh = [alone(first), alone(second), alone(both)]
+    T._KNOWN.clear()
+    T._ARRAYS.clear()
+    again = [T._lines(first), T._lines(second), T._lines(both)]
+    assert repr(again) == repr(fresh)
+    for doc in again:
+        for value in (doc or {}).values():
+            if isinstance(value, list):
+                value.append("changed")              # a list of this document's own
+    assert repr([T._lines(first), T._lines(second), T._lines(both)]) == repr(fresh)

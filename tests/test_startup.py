@@ -5,6 +5,7 @@ signs it for these rules' digest (deny by default)."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -174,3 +175,19 @@ def test_judging_hand_histories_loads_neither_yaml_nor_asyncio(cache, tmp_path):
             "print(status, 'yaml' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.stdout.split("\n")[0] == "0 True", done.stderr                     # a YAML batch: read with it
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="threads counted in /proc")
+def test_the_engine_starts_numpys_blas_with_one_thread_and_leaves_the_environment_as_it_was(tmp_path):
+    """OpenBLAS reads OPENBLAS_NUM_THREADS once, as numpy is imported (by the engine's modules):
+    one thread then (no pool of a thread a core), the variable not kept; a value the user set is
+    the one OpenBLAS reads, and kept."""
+    code = ("import os, engine, numpy; "
+            "print(open('/proc/self/status').read().split('Threads:')[1].split()[0], "
+            "os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    assert done.stdout.split() == ["1", "None"], done.stderr
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          env={**env, "OPENBLAS_NUM_THREADS": "2"})
+    assert done.stdout.split() == ["2", "2"], done.stderr

@@ -24,14 +24,9 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
-# numpy serves the commands elementwise arrays, never linear algebra: OpenBLAS's thread pool (a
-# thread a core, started when numpy is imported) would cost a tenth of a second of CPU on every
-# command and give nothing.  Set before numpy is first imported (by the subcommands below); a
-# value the user set is kept.
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-
-from engine import limits  # noqa: E402
-from engine.cli import (  # noqa: E402
+# (numpy's BLAS starts with one thread: the engine package sets it as it imports numpy, before this)
+from engine import limits
+from engine.cli import (
     batches,
     cache,
     check,
@@ -63,8 +58,8 @@ from engine.cli.common import (
     print_json,
     progress,
 )
-from engine.io.atomic import Terminated  # noqa: E402
-from engine.version import version  # noqa: E402
+from engine.io.atomic import Terminated
+from engine.version import version
 
 __all__ = ["main", "run", "build_parser", "version", "CommandError", "LineSession", "Parser", "UsageError",
            "add_json_option", "add_rules_option", "clear_progress", "error", "execute", "load_engine",

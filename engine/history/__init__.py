@@ -100,15 +100,17 @@ def prepare(ident: Any, item: Any, name: str = "input") -> _Hand:
     return _Hand(ident, played, status, error, chips=chips, foreseen=foreseen)
 
 
-def _replayed(ident: Any, item: Any, name: str) -> tuple[Played | None, str, str | None, tuple, dict]:
-    """What prepare makes of a hand, as values: its replay, status, error, facts and the pots
+def _replayed(ident: Any, item: Any, name: str, facts: bool = True
+              ) -> tuple[Played | None, str, str | None, tuple | None, dict]:
+    """What prepare makes of a hand, as values: its replay, status, error, facts (None when not
+    ``facts``: a worker leaves them to this process, engine.history._unpacked) and the pots
     foreseen (a worker packs them as they are: engine.history._packed)."""
     try:
         if isinstance(item, HistoryError):
             raise item
         doc = parse_hand(item, f"{name} [{ident}]") if isinstance(item, str) else item
         played = (replay_stud if doc.get("variant") in STUD else replay)(doc, ident)
-        return played, "judged", None, _chips(played), _foresee(played)
+        return played, "judged", None, _chips(played) if facts else None, _foresee(played)
     except Unsupported as exc:
         return None, "unsupported", str(exc), (), {}
     except HistoryError as exc:
@@ -274,7 +276,7 @@ def _replayer(parent: int) -> None:
 def _replay_part(batch: list[tuple[Any, Any]], name: str) -> "bytes | list[_Hand]":
     """In a worker: a part of a chunk read and replayed, packed (:func:`_packed`)."""
     with collector_paused():
-        return _packed([(ident, *_replayed(ident, item, name)) for ident, item in batch])
+        return _packed([(ident, *_replayed(ident, item, name, facts=False)) for ident, item in batch])
 
 
 _PLAYED = operator.attrgetter(*(f.name for f in fields(Played)))    # a replay's fields, in order, as a tuple
@@ -284,20 +286,27 @@ _PLAIN = {int, str}                     # an id that packs as a plain value (els
 def _packed(hands: list[tuple]) -> "bytes | list[_Hand]":
     """Replayed hands (ident, then _replayed's values) as bytes for this process: a hand as a
     tuple of plain values (marshal: a third of what pickling the objects costs, in both
-    processes); a hand whose id or replay is not of plain values (a TOML date as its id, a stud
-    hand's streets) as its own pickle."""
+    processes), without its facts, which this process makes from its replay (_unpacked: they
+    were a third of the bytes, and cost more to pack and unpack than to make); a hand whose id
+    or replay is not of plain values (a TOML date as its id, a stud hand's streets) as its own
+    pickle."""
     out: list[Any] = []
     for ident, p, status, error, chips, foreseen in hands:
         if type(ident) in _PLAIN and (p is None or type(p) is Played and type(p.ident) in _PLAIN):
-            out.append((ident, status, error, chips, foreseen, None if p is None else _PLAYED(p)))
+            out.append((ident, status, error, foreseen, None if p is None else _PLAYED(p)))
         else:
-            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=chips, foreseen=foreseen),
+            out.append(pickle.dumps(_Hand(ident, p, status, error, chips=_facts(p, chips), foreseen=foreseen),
                                     protocol=pickle.HIGHEST_PROTOCOL))
     try:
         return marshal.dumps(out)
     except ValueError:                  # a value marshal cannot write, deep inside: the hands as they are
-        return [_Hand(ident, p, status, error, chips=chips, foreseen=foreseen)
+        return [_Hand(ident, p, status, error, chips=_facts(p, chips), foreseen=foreseen)
                 for ident, p, status, error, chips, foreseen in hands]
+
+
+def _facts(p: Played | None, chips: tuple | None) -> tuple:
+    """A hand's facts for rules/pots.dl: those made, else made from its replay (none without one)."""
+    return chips if chips is not None else () if p is None else _chips(p)
 
 
 def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
@@ -309,9 +318,9 @@ def _unpacked(data: "bytes | list[_Hand]") -> list[_Hand]:
         if type(x) is bytes:
             out.append(pickle.loads(x))
             continue
-        ident, status, error, chips, foreseen, played = x
-        out.append(_Hand(ident, None if played is None else Played(*played), status, error,
-                         chips=chips, foreseen=foreseen))
+        ident, status, error, foreseen, played = x
+        p = None if played is None else Played(*played)
+        out.append(_Hand(ident, p, status, error, chips=_facts(p, None), foreseen=foreseen))
     return out
 
 
@@ -394,6 +403,7 @@ class Histories:
         self.explain = explain
         self.dumped = dumped        # results as lines of JSON (engine.io.results.Dumped), written where judged
         self._names: dict[str, str] = {}             # a variant's rule set -> the name of the one used
+        self._heads: dict[str, str] = {}             # a variant -> its fields in a result (its rule set's name)
         self._threads: list[tuple[Any, int]] = []    # databases set to one thread for a batch, and their own
         self.counts = {s: 0 for s in STATUSES} | {"hands": 0, "showdowns": 0, "agree": 0, "disagree": 0,
                                                  "rake": 0, "unrecorded": 0}
@@ -525,10 +535,19 @@ class Histories:
         self._showdowns(engine, hands, lambda h: h.foreseen)
         facts = [h.chips + self._winners(h) for h in hands]
         missed = []
+        # Hands of the same world share its answers (_answers), and so the pots read from them:
+        # read once a world, the hands given the same dicts (read only from here on).
+        filled: dict[int, tuple] = {}
         for h, answers in zip(hands, _answers(engine, facts, POT_ASKS + AWARD_ASKS)):
-            if self._fill(h, *map(answers.__getitem__, POT_ASKS)):
+            known = filled.get(id(answers))
+            if known is not None:
+                h.returned, h.pots, h.contests, h.shows, h.contested, showdowns = known
+            elif self._fill(h, *map(answers.__getitem__, POT_ASKS)):
                 continue                                      # cannot be judged
-            if {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1} == h.foreseen:
+            else:
+                showdowns = {level: tuple(ps) for level, ps in h.shows.items() if len(ps) > 1}
+                filled[id(answers)] = (h.returned, h.pots, h.contests, h.shows, h.contested, showdowns)
+            if showdowns == h.foreseen:
                 self._take(h, answers[AWARD_ASKS[0]])
             else:
                 h.status, h.error, h.showdown, h.high, h.low, h.best = "judged", None, False, {}, {}, {}
@@ -650,10 +669,15 @@ class Histories:
 
     def _result(self, h: _Hand) -> str:
         p = h.played
-        head = [f'{{"id": {_value(h.ident)}']
+        ident = h.ident
+        head = [f'{{"id": {ident}' if type(ident) is int else f'{{"id": {_value(ident)}']
         if p is not None:
             variant = VARIANTS[p.variant]
-            head.append(f'"variant": {_str(p.variant)}, "rules": {_str(self._rules_name(variant.rules))}')
+            known = self._heads.get(p.variant)
+            if known is None:           # (a variant's fields, the same in each of its hands)
+                known = self._heads[p.variant] = (f'"variant": {_str(p.variant)}, '
+                                                  f'"rules": {_str(self._rules_name(variant.rules))}')
+            head.append(known)
             if variant.game:
                 head.append(f'"game": {_str(variant.game)}, "board": {_str(" ".join(p.board))}')
         head.append(f'"status": {_str(h.status)}')
@@ -661,21 +685,26 @@ class Histories:
             head.append(f'"error": {_str(h.error)}')
         if p is None or h.status != "judged":
             return safe_line(", ".join(head) + "}")
-        engine = self.engines(VARIANTS[p.variant].rules)
-        amount = p.amount if p.scale != 1 else str         # str: the amount of a whole unit
-        money = _whole if p.scale == 1 else lambda x: _str(p.amount(x))     # an amount as JSON
+        engine = self.engines(variant.rules)
+        whole = p.scale == 1
+        amount = str if whole else p.amount                 # str: the amount of a whole unit
+        money = _whole if whole else lambda x: _str(p.amount(x))     # an amount as JSON
         categories = engine.categories
         won = [0] * len(p.stakes)
-        for level in h.awards:
-            for q, x in h.awards[level].items():
+        for shares in h.awards.values():
+            for q, x in shares.items():
                 won[q - 1] += x
         players = []
         returned, best, folded, hole, stakes = h.returned, h.best, p.folded, p.hole, p.stakes
         for i, name in enumerate(p.names):
             q = i + 1
+            put, back, got = stakes[i], returned.get(q, 0), won[i]
+            if whole and type(put) is int and type(back) is int and type(got) is int:    # (_whole's, at once)
+                amounts = f'"put": "{put}", "returned": "{back}", "won": "{got}"'
+            else:
+                amounts = f'"put": {money(put)}, "returned": {money(back)}, "won": {money(got)}'
             row = (f'{{"player": {q}, "name": {_str(name)}, '
-                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, "put": {money(stakes[i])}, '
-                   f'"returned": {money(returned.get(q, 0))}, "won": {money(won[i])}, '
+                   f'"cards": {_str(" ".join(hole[i])) if hole[i] else "null"}, {amounts}, '
                    f'"folded": {"true" if i in folded else "false"}')
             if q in best:
                 five, rank = best[q]

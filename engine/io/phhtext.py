@@ -187,6 +187,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 # by their text; an array of actions is read each time.
 _ARRAYS: dict[str, tuple[Any, ...]] = {}
 _ARRAYS_MOST, _ARRAY_TEXT = 4096, 160
+_KNOWN: dict[str, tuple[str, Any]] = {}          # whole lines read (_lines), by their text
+_LINE_TEXT = 200
 _INT_ITEMS = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(?:, [+-]?(?:0|[1-9][0-9]*))*\Z")
 
 
@@ -201,6 +203,13 @@ def _lines(text: str) -> dict | None:
     for line in text.split("\n"):
         if not line:
             continue
+        known = _KNOWN.get(line)
+        if known is not None:                       # (a line read before: its key and value)
+            key, value = known
+            if key in out:
+                return None
+            out[key] = list(value) if type(value) is tuple else value
+            continue
         key, eq, value = line.partition(" = ")
         if not eq or not key.isascii() or not key.isidentifier() or key in out or not value:
             return None
@@ -209,6 +218,7 @@ def _lines(text: str) -> dict | None:
             known = _ARRAYS.get(value)
             if known is not None:                   # (an array read before: a list of its own)
                 out[key] = list(known)
+                _keep(line, key, known)
                 continue
             if value[-1] != "]":
                 return None
@@ -230,23 +240,38 @@ def _lines(text: str) -> dict | None:
                 if len(_ARRAYS) >= _ARRAYS_MOST:
                     _ARRAYS.clear()
                 _ARRAYS[value] = tuple(out[key])
+                _keep(line, key, _ARRAYS[value])
         elif first == "'":
             if len(value) < 2 or value[-1] != "'" or "'" in value[1:-1] \
                     or not value.isprintable() and _CONTROL.search(value):
                 return None
             out[key] = value[1:-1]
+            _keep(line, key, out[key])
         elif first == '"':
             if len(value) < 2 or value[-1] != '"' or '"' in value[1:-1] or "\\" in value \
                     or not value.isprintable() and _CONTROL.search(value):
                 return None
             out[key] = value[1:-1]
+            _keep(line, key, out[key])
         elif value == "true" or value == "false":
             out[key] = value == "true"
+            _keep(line, key, out[key])
         elif value.isdigit() and value.isascii() and (first != "0" or value == "0"):
             out[key] = int(value)
+            _keep(line, key, out[key])
         else:
             return None
     return out
+
+
+def _keep(line: str, key: str, value: Any) -> None:
+    """A short line read, kept by its text (a bulk file's hands repeat most of theirs: the
+    variant, the forced bets, the stacks): its key and value, an array as a tuple (each hand
+    that reads it gets a list of its own)."""
+    if len(line) <= _LINE_TEXT:
+        if len(_KNOWN) >= _ARRAYS_MOST:
+            _KNOWN.clear()
+        _KNOWN[line] = (key, value)
 
 
 def _quick(text: str) -> dict | None:

@@ -153,6 +153,8 @@ _OUT_BEFORE = {code: [sum(v.board[:r]) for r in range(v.rounds + 1)]      # boar
 _SEATS = {n: {f"p{i + 1}": i for i in range(n)} for n in range(2, 11)}     # "p3" -> 2, at n players
 _READ: dict[str, tuple[str | None, ...]] = {}     # cards read (hole cards, boards): a few thousand
 _READ_MOST = 100_000
+_OPENINGS: dict[tuple, tuple[_Table, int]] = {}   # (variant, stacks, antes, blinds) -> the table, who bets last (replay)
+_OPENINGS_MOST = 4096
 
 
 def _may_show(table: _Table, p: int, n: int, args: Sequence[str]) -> None:
@@ -197,6 +199,16 @@ class _Table:
             self.bet[p] += amount
             if self.bet[p] > self.top:
                 self.top = self.bet[p]
+
+    def copy(self) -> "_Table":
+        """This table as it is now, its own lists and sets."""
+        t = _Table.__new__(_Table)
+        t.n, t.scale, t.top, t.in_hand = self.n, self.scale, self.top, self.in_hand
+        t.stack, t.put, t.ante, t.to_act = list(self.stack), list(self.put), list(self.ante), list(self.to_act)
+        t.rounds = [list(r) for r in self.rounds]
+        t.bet = t.rounds[-1]
+        t.folded, t.mucked = set(self.folded), set(self.mucked)
+        return t
 
     def can_act(self) -> list[int]:
         return [p for p in range(self.n) if p not in self.folded and self.stack[p] > 0]
@@ -279,63 +291,95 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         raise HistoryError(f"{where}: starting_stacks must list 2 to 10 players")
     n = len(stacks_in)
     names = _names(doc, n, where)
-    if set(map(type, stacks_in)) <= _INT and min(stacks_in) >= 0:
-        stacks: list = list(stacks_in)                  # the usual case, at once
+    # The table once the forced bets are paid depends on the stacks, antes and blinds alone: kept
+    # by them (whole numbers, each of type int: a Decimal equal to one may be a finer unit), and
+    # taken for a hand of whole units (every amount it names an int, no amount with a point or an
+    # exponent in its actions: the unit is 1) within bounds.  Kept only once a hand made it (the
+    # same numbers, read and checked as they were then, give the same table: exact).
+    antes_in, blinds_in = doc.get("antes"), doc.get("blinds_or_straddles")
+    key: tuple | None = None
+    opening = None
+    if set(map(type, stacks_in)) <= _INT and (antes_in is None or type(antes_in) is list and set(map(type, antes_in)) <= _INT) \
+            and (blinds_in is None or type(blinds_in) is list and set(map(type, blinds_in)) <= _INT):
+        key = (code, tuple(stacks_in), antes_in if antes_in is None else tuple(antes_in),
+               blinds_in if blinds_in is None else tuple(blinds_in))
+        opening = _OPENINGS.get(key)
+    if opening is not None:
+        finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
+        actions = doc["actions"]
+        if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
+            raise HistoryError(f"{where}: actions must be a list of strings")
+        recorded = [*(finishing or ()), *(winnings or ())]
+        joined = "\n".join(actions)
+        if not (set(map(type, recorded)) <= _INT and (not recorded or -MAX_UNITS <= min(recorded) and max(recorded) <= MAX_UNITS)
+                and "." not in joined and "e" not in joined and "E" not in joined):
+            opening = None                        # not of whole units: the way below
+    if opening is not None:
+        scale, units, unknown = 1, list, False
+        stacks, start = list(stacks_in), list(stacks_in)
+        table, last_big = opening[0].copy(), opening[1]
     else:
-        for i, s in enumerate(stacks_in):
-            if isinstance(s, str):
-                raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
-        stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
-                  for i, s in enumerate(stacks_in)]
-        stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
-    antes = _amounts(doc, "antes", n, where) or [0] * n
-    # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
-    # who opens the betting (as pokerkit reads it).
-    blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
-    finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
-    actions = doc["actions"]
-    if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
-        raise HistoryError(f"{where}: actions must be a list of strings")
-    if n == 2:                                    # heads-up: the forced bets are reversed
-        antes, blinds = antes[::-1], blinds[::-1]
-    # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
-    # is that action's error, below); whole units unless some amount has a point or an exponent.
-    numbers = [*antes, *blinds, *(stacks if None not in stacks else [s for s in stacks if s is not None]),
-               *(finishing or ()), *(winnings or ())]
-    whole = set(map(type, numbers)) <= _INT
-    places = 0 if whole else max(map(_places, numbers), default=0)
-    joined = "\n".join(actions)
-    if "." in joined or "e" in joined or "E" in joined:
-        for raw in actions:
-            text = raw.split("#", 1)[0].split()
-            if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
-                if len(text[2]) <= MAX_DIGITS and _AMOUNT.match(text[2]):
-                    places = max(places, _places(Decimal(text[2])))
-    scale = 10 ** min(places, 6)
-    bad = lambda why: HistoryError(f"{where}: {why}")     # noqa: E731
+        if set(map(type, stacks_in)) <= _INT and min(stacks_in) >= 0:
+            stacks: list = list(stacks_in)                  # the usual case, at once
+        else:
+            for i, s in enumerate(stacks_in):
+                if isinstance(s, str):
+                    raise HistoryError(f"{where}: starting_stacks[{i}]: {_short(repr(s))} is not a number")
+            stacks = [s if type(s) is int and s >= 0 else _decimal(s, f"{where}: starting_stacks[{i}]")
+                      for i, s in enumerate(stacks_in)]
+            stacks = [None if isinstance(s, Decimal) and s.is_infinite() else s for s in stacks]   # unknown
+        antes = _amounts(doc, "antes", n, where) or [0] * n
+        # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
+        # who opens the betting (as pokerkit reads it).
+        blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
+        finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
+        actions = doc["actions"]
+        if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
+            raise HistoryError(f"{where}: actions must be a list of strings")
+        if n == 2:                                    # heads-up: the forced bets are reversed
+            antes, blinds = antes[::-1], blinds[::-1]
+        # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
+        # is that action's error, below); whole units unless some amount has a point or an exponent.
+        numbers = [*antes, *blinds, *(stacks if None not in stacks else [s for s in stacks if s is not None]),
+                   *(finishing or ()), *(winnings or ())]
+        whole = set(map(type, numbers)) <= _INT
+        places = 0 if whole else max(map(_places, numbers), default=0)
+        joined = "\n".join(actions)
+        if "." in joined or "e" in joined or "E" in joined:
+            for raw in actions:
+                text = raw.split("#", 1)[0].split()
+                if len(text) == 3 and text[1] == "cbr" and not (text[2].isascii() and text[2].isdigit()):
+                    if len(text[2]) <= MAX_DIGITS and _AMOUNT.match(text[2]):
+                        places = max(places, _places(Decimal(text[2])))
+        scale = 10 ** min(places, 6)
+        bad = lambda why: HistoryError(f"{where}: {why}")     # noqa: E731
 
-    def units(amounts: list[int | Decimal]) -> list[int]:
-        return _in_units(amounts, scale, bad)
+        def units(amounts: list[int | Decimal]) -> list[int]:
+            return _in_units(amounts, scale, bad)
 
-    if scale == 1 and whole and (not numbers or -MAX_UNITS <= min(numbers) and max(numbers) <= MAX_UNITS):
-        units = list                              # whole units within bounds (_in_units): as they are
+        if scale == 1 and whole and (not numbers or -MAX_UNITS <= min(numbers) and max(numbers) <= MAX_UNITS):
+            units = list                              # whole units within bounds (_in_units): as they are
 
-    unknown = None in stacks
-    if unknown:
-        known = iter(units([s for s in stacks if s is not None]))
-        start = [_UNKNOWN if s is None else next(known) for s in stacks]
-    else:
-        start = units(stacks)
-    table = _Table(n, start, scale)
-    if any(antes):
-        for p, x in enumerate(units(antes)):
+        unknown = None in stacks
+        if unknown:
+            known = iter(units([s for s in stacks if s is not None]))
+            start = [_UNKNOWN if s is None else next(known) for s in stacks]
+        else:
+            start = units(stacks)
+        table = _Table(n, start, scale)
+        if any(antes):
+            for p, x in enumerate(units(antes)):
+                if x:
+                    table.pay(p, x, ante=True)
+        for p, x in enumerate(units(blinds)):
             if x:
-                table.pay(p, x, ante=True)
-    for p, x in enumerate(units(blinds)):
-        if x:
-            table.pay(p, abs(x))
-    forced = [table.bet[p] * ((blinds[p] > 0) - (blinds[p] < 0)) for p in range(n)]    # a post counts against
-    last_big = n - 1 - forced[::-1].index(max(forced))            # the last player with the largest blind
+                table.pay(p, abs(x))
+        forced = [table.bet[p] * ((blinds[p] > 0) - (blinds[p] < 0)) for p in range(n)]    # a post counts against
+        last_big = n - 1 - forced[::-1].index(max(forced))            # the last player with the largest blind
+        if key is not None and units is list and not unknown:
+            if len(_OPENINGS) >= _OPENINGS_MOST:
+                _OPENINGS.clear()
+            _OPENINGS[key] = (table.copy(), last_big)
     hole: list[list[str | None]] = [[] for _ in range(n)]
     dealt: set[str] = set()
     board: list[str] = []
