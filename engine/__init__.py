@@ -13,10 +13,14 @@ from typing import Any
 
 # numpy serves the engine elementwise arrays, never linear algebra: OpenBLAS's thread pool (a
 # thread a core, started as numpy is imported, each spinning a while) cost 0.05 s of CPU on every
-# `poker` command and gave nothing.  So when the engine's modules import numpy first, its BLAS
-# starts with one thread: the variable OpenBLAS reads then, set for the import only (neither this
-# process's later environment nor its children's keep it); a value the user set is kept.
-_one_blas = "numpy" not in _sys.modules and "OPENBLAS_NUM_THREADS" not in _os.environ
+# `poker` command and gave nothing.  So in the `poker` program's own process (its script, or
+# `python -m engine`), when the engine's modules import numpy first, BLAS starts with one
+# thread: the variable OpenBLAS reads then, set for the import only (neither the later
+# environment nor the children keep it); a value the user set is kept.  A program that imports
+# the engine keeps its BLAS as it would be: a library leaves its host alone.
+_argv0 = _sys.argv[0] if _sys.argv else ""
+_poker = _os.path.basename(_argv0) == "poker" or (_argv0 == "-m" and "engine" in _sys.orig_argv)
+_one_blas = _poker and "numpy" not in _sys.modules and "OPENBLAS_NUM_THREADS" not in _os.environ
 if _one_blas:
     _os.environ["OPENBLAS_NUM_THREADS"] = "1"
 # The engine's modules (and numpy) make some hundred thousand objects as they are

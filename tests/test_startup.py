@@ -178,16 +178,24 @@ def test_judging_hand_histories_loads_neither_yaml_nor_asyncio(cache, tmp_path):
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="threads counted in /proc")
-def test_the_engine_starts_numpys_blas_with_one_thread_and_leaves_the_environment_as_it_was(tmp_path):
+def test_the_poker_command_starts_numpys_blas_with_one_thread_and_a_program_keeps_its_own(tmp_path):
     """OpenBLAS reads OPENBLAS_NUM_THREADS once, as numpy is imported (by the engine's modules):
-    one thread then (no pool of a thread a core), the variable not kept; a value the user set is
-    the one OpenBLAS reads, and kept."""
-    code = ("import os, engine, numpy; "
-            "print(open('/proc/self/status').read().split('Threads:')[1].split()[0], "
-            "os.environ.get('OPENBLAS_NUM_THREADS'))")
-    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
-    assert done.stdout.split() == ["1", "None"], done.stderr
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
-                          env={**env, "OPENBLAS_NUM_THREADS": "2"})
-    assert done.stdout.split() == ["2", "2"], done.stderr
+    in `poker`'s own process one thread then (no pool of a thread a core), the variable not
+    kept; a value the user set is the one OpenBLAS reads, and kept; a program that imports the
+    engine gets the BLAS it would get without."""
+    (tmp_path / "show.py").write_text(
+        "import os, sys, engine.cli, numpy\n"
+        "print(open('/proc/self/status').read().split('Threads:')[1].split()[0], "
+        "os.environ.get('OPENBLAS_NUM_THREADS'))\n")
+
+    def threads(argv: list[str], **env: str) -> list[str]:
+        base = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+        done = subprocess.run([sys.executable, *argv], capture_output=True, text=True, timeout=60,
+                              env={**base, "PYTHONPATH": str(ROOT), **env}, cwd=tmp_path)
+        return done.stdout.split() or [done.stderr]
+
+    poker = tmp_path / "poker"                       # a script named as the command's
+    poker.write_text((tmp_path / "show.py").read_text())
+    assert threads([str(poker)]) == ["1", "None"]
+    assert threads([str(poker)], OPENBLAS_NUM_THREADS="2") == ["2", "2"]
+    assert threads(["show.py"])[0] != "1" or (os.cpu_count() or 1) == 1     # a program's own BLAS
