@@ -19,7 +19,9 @@ from typing import Any
 # environment nor the children keep it); a value the user set is kept.  A program that imports
 # the engine keeps its BLAS as it would be: a library leaves its host alone.
 _argv0 = _sys.argv[0] if _sys.argv else ""
-_poker = _os.path.basename(_argv0) == "poker" or (_argv0 == "-m" and "engine" in _sys.orig_argv)
+_orig = getattr(_sys, "orig_argv", [])
+_poker = _os.path.basename(_argv0) == "poker" or (
+    _argv0 == "-m" and "-m" in _orig and _orig[_orig.index("-m") + 1:][:1] == ["engine"])
 _one_blas = _poker and "numpy" not in _sys.modules and "OPENBLAS_NUM_THREADS" not in _os.environ
 if _one_blas:
     _os.environ["OPENBLAS_NUM_THREADS"] = "1"

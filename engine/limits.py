@@ -541,10 +541,10 @@ def ease_collector() -> None:
 
     pyDatalog's search keeps its goals and answers alive until the answer, past the young
     generations, and Python's default thresholds then rescan every object of the process (the
-    rules, tables, modules) over and over: a third of the CPU of the test suite's workers, a
-    quarter of pyDatalog's time in a fresh process.  Cycles are still collected, a little later.
-    The `poker` command and the test suite call it; importing the engine does not (a library
-    leaves its host's collector alone): a program that asks the engine much can.
+    rules, tables, modules) over and over (docs/performance.md has the figures).  Cycles are
+    still collected, a little later.  The `poker` command and the test suite call it; importing
+    the engine does not (a library leaves its host's collector alone): a program that asks the
+    engine much can.
     """
     gc.set_threshold(*COLLECTOR_THRESHOLDS)
 

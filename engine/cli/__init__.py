@@ -24,7 +24,8 @@ import os
 import sys
 from typing import NoReturn, Sequence
 
-# (numpy's BLAS starts with one thread: the engine package sets it as it imports numpy, before this)
+# (numpy's BLAS starts with one thread in this command's process: the engine package sets it
+# as it imports numpy, before this module runs)
 from engine import limits
 from engine.cli import (
     batches,
