@@ -271,6 +271,16 @@ class _Table:
         self.top = 0
 
 
+def _outcome(doc: dict, n: int, where: str) -> tuple[list | None, list | None, list[str]]:
+    """A hand's finishing stacks and winnings (as _amounts reads them) and its actions, checked
+    to be a list of strings."""
+    finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
+    actions = doc["actions"]
+    if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
+        raise HistoryError(f"{where}: actions must be a list of strings")
+    return finishing, winnings, actions
+
+
 def replay(doc: dict, ident: Any = "hand") -> Played:
     """A hand's actions replayed: stakes, folds, cards; HistoryError (one line) when they cannot
     have happened."""
@@ -305,10 +315,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
                blinds_in if blinds_in is None else tuple(blinds_in))
         opening = _OPENINGS.get(key)
     if opening is not None:
-        finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
-        actions = doc["actions"]
-        if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
-            raise HistoryError(f"{where}: actions must be a list of strings")
+        finishing, winnings, actions = _outcome(doc, n, where)
         recorded = [*(finishing or ()), *(winnings or ())]
         joined = "\n".join(actions)
         if not (set(map(type, recorded)) <= _INT and (not recorded or -MAX_UNITS <= min(recorded) and max(recorded) <= MAX_UNITS)
@@ -332,10 +339,7 @@ def replay(doc: dict, ident: Any = "hand") -> Played:
         # A negative blind is a post (a new player's bet to play at once): paid, but it does not set
         # who opens the betting (as pokerkit reads it).
         blinds = _amounts(doc, "blinds_or_straddles", n, where, signed=True) or [0] * n
-        finishing, winnings = _amounts(doc, "finishing_stacks", n, where), _amounts(doc, "winnings", n, where)
-        actions = doc["actions"]
-        if not isinstance(actions, list) or not (set(map(type, actions)) <= _STR or all(isinstance(a, str) for a in actions)):
-            raise HistoryError(f"{where}: actions must be a list of strings")
+        finishing, winnings, actions = _outcome(doc, n, where)
         if n == 2:                                    # heads-up: the forced bets are reversed
             antes, blinds = antes[::-1], blinds[::-1]
         # The unit: the finest of the amounts the hand names (an action's amount that cannot be read
