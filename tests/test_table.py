@@ -150,6 +150,17 @@ def test_progress_counts_every_hand(rules26):
     assert classes == N26 // 2          # two suits: swapping them fixes no five cards (five is odd)
 
 
+def test_the_classes_of_a_deck_are_worked_out_once_and_shared_read_only(rules26, tmp_path):
+    # Two rule sets of one deck (an edit in names only) share the classes of its hands: the
+    # second table build does not sort its 65,780 hands again, and nobody can write into them.
+    other = small_deck(tmp_path / "other")
+    edit(other / "ranking.dl", "categoryName(1, 'high card')", "categoryName(1, 'high-card')")
+    first, inverse = _suit_classes([Engine(rules26)], 26)
+    again = _suit_classes([Engine(other)], 26)
+    assert again[0] is first and again[1] is inverse
+    assert not first.flags.writeable and not inverse.flags.writeable
+
+
 def test_a_table_built_by_classes_is_the_table_of_every_hand(rules26, built, monkeypatch, tmp_path):
     # The same rules, built hand by hand (no symmetry), give the same table; and an edit that
     # reads one suit by name is not blind to suits, and is built hand by hand.
