@@ -182,19 +182,21 @@ class Engine(LogicOwner):
             self._reference = ReferenceEvaluator(self, arities(self.ruleset.clauses))
         return self._reference
 
-    def evaluator(self, worlds: int = 1) -> Evaluator:
-        """What answers a batch of this many worlds: the compiled program, in-process for a few,
-        on DuckDB for more; pyDatalog when the rules cannot be compiled (``fallback`` says why).
+    def evaluator(self, worlds: "int | Sequence[Any]" = 1) -> Evaluator:
+        """What answers a batch: the compiled program, in-process for a small one, on DuckDB for
+        more; pyDatalog when the rules cannot be compiled (``fallback`` says why).
 
         Args:
-            worlds: How many worlds (sets of cards asserted together) the batch holds.
+            worlds: The batch's fights and worlds (small: :func:`engine.judging.policy.in_process`,
+                by the sets of cards they assert), or how many worlds it holds (small: up to
+                ``SMALL_BATCH``).
 
         Returns:
             The evaluator to ask.
         """
         if self.local is None:
             return self.reference
-        if worlds <= SMALL_BATCH:
+        if worlds <= SMALL_BATCH if isinstance(worlds, int) else policy.in_process(worlds):
             return self.local
         if self._batch is None:
             self._batch = CompiledEvaluator(program=self.local.program)
@@ -270,7 +272,7 @@ class Engine(LogicOwner):
         showdowns of a split game with their low half (``split``; a low half is asked without)."""
         self._asked += len(fights)
         fast = self.tabled() if self._asked >= policy.ENGINE_AFTER else None
-        out = verdicts(self.evaluator(len(fights)), fights, matrix, fast)
+        out = verdicts(self.evaluator(fights), fights, matrix, fast)
         return with_low(self, fights, out) if split else out
 
     def low_engine(self, name: str) -> "Engine":

@@ -282,7 +282,7 @@ def _results(engine: "Engine", fights: list, fast: Tabled | None) -> list[int]:
     """Each fight's beat: NONE where the rules give some hand several ranks (the verdict's fault)
     or fail on it (a batch that fails is asked again by halves to find which)."""
     try:
-        return [NONE if v.fault else v.result for v in verdicts(engine.evaluator(len(fights)), fights, table=fast)]
+        return [NONE if v.fault else v.result for v in verdicts(engine.evaluator(fights), fights, table=fast)]
     except RuntimeError as exc:
         raise_if_stopped(exc)               # a budget that ran out is a RuntimeError too: it stops
         if len(fights) == 1:

@@ -89,7 +89,7 @@ def _showdown_agrees(engine: "Engine", table, samples: int, seed: int, tick: Pro
     hands = [[table.cards[p] for p in pool[i]] for i in chosen]
     step = tick("showdowns asked of the rules", len(hands))
     worlds = [engine.deal([h]) for h in hands]          # hold'em: two own cards, five on the board
-    found = verdicts(engine.evaluator(len(worlds)), worlds)
+    found = verdicts(engine.evaluator(worlds), worlds)
     step(len(hands))
     position = {c: i for i, c in enumerate(table.cards)}
     for i, v in zip(chosen, found):

@@ -328,7 +328,7 @@ def _asked(engine: "Engine", table: "FiveTable", players: list[list[int]], shown
     code = engine.games[game]
     worlds = [World(tuple(tuple(p) for p in players), board=tuple(shown) + extra, game=code)
               for extra in itertools.combinations(rest, 5 - len(shown))]
-    found = with_low(engine, worlds, verdicts(engine.evaluator(len(worlds)), worlds, table=fast))
+    found = with_low(engine, worlds, verdicts(engine.evaluator(worlds), worlds, table=fast))
     tally = sevens.Tally(len(players), split)
     for start in range(0, len(found), SAMPLE_CHUNK):
         chunk = found[start:start + SAMPLE_CHUNK]

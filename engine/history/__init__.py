@@ -333,7 +333,7 @@ def _answers(engine: "Engine", facts: list[tuple[tuple[str, tuple[int, ...]], ..
     first: dict[tuple, int] = {}
     places = [first.setdefault(f, len(first)) for f in facts]
     distinct = [World((), chips=f) for f in first]
-    found = engine.evaluator(len(distinct)).answers(distinct, asked)
+    found = engine.evaluator(distinct).answers(distinct, asked)
     return [found[i] for i in places]
 
 
@@ -637,7 +637,7 @@ class Histories:
         # them (loading them and making their proofs takes a second or two), built when many.
         eager = _worth(engine, asked)
         fast = engine.tabled(build=len(asked) >= policy.HISTORY_BUILD_AFTER) if eager else None
-        found = with_low(engine, asked, verdicts(engine.evaluator(len(asked)), asked, table=fast), eager)
+        found = with_low(engine, asked, verdicts(engine.evaluator(asked), asked, table=fast), eager)
         for (h, level, players), v in zip(places, found):
             if h.status != "judged":
                 continue

@@ -299,7 +299,7 @@ def openers(engine: "Engine", game: str, streets: Sequence[Opening]) -> list[int
                     chips=tuple((I.UP_CARD, (0, q, c)) for q, cards in s.up for c in engine.cards(" ".join(cards))))
               for s in streets]
     out: list[int | None] = []
-    for s, answers in zip(streets, engine.evaluator(len(worlds)).answers(worlds, _ASKS) if worlds else []):
+    for s, answers in zip(streets, engine.evaluator(worlds).answers(worlds, _ASKS) if worlds else []):
         rows = answers[_ASKS[0] if s.round == 0 else _ASKS[1]]
         out.append(rows[0][1] - 1 if len(rows) == 1 else None)
     return out

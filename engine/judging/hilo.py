@@ -79,7 +79,7 @@ def with_low(engine: EngineView, worlds: Sequence[Any], verdicts: list[Verdict],
                     f"the low half's rule set {name!r} knows no game {names[worlds[i].game]!r}"))
             continue
         asked = [dataclasses.replace(worlds[i], game=codes[names[worlds[i].game]]) for i in places]
-        found = _verdicts(low.evaluator(len(asked)), asked, table=low.tabled()) if eager \
+        found = _verdicts(low.evaluator(asked), asked, table=low.tabled()) if eager \
             else low._verdicts(asked, split=False)
         for i, lv in zip(places, found):
             v = verdicts[i]

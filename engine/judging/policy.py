@@ -220,6 +220,27 @@ def _fives(engine: EngineView, table: "FiveTable", game: str, players: int, styl
     return P.Proof(True, f"mayPlay lets each player of a {game} showdown play the {len(want)} fives {style} counts")
 
 
+IN_PROCESS_SETS = 200   # sets of cards: a batch of at most this many is asked of the compiled program in Python
+
+
+def in_process(fights: Any) -> bool:
+    """Whether a batch is asked of the compiled program in Python rather than on DuckDB: when it
+    asserts at most :data:`IN_PROCESS_SETS` sets of cards.  The in-process evaluator's time grows
+    with the sets (a fight of two hands: two; a showdown also its board and every five of a
+    player's cards and the board: 45 for two players on the river), DuckDB's is mostly a fixed
+    cost a run (docs/performance.md): a hundred fights of two hands, or four showdowns, go in-process."""
+    count = 0
+    for fight in fights:
+        board = getattr(fight, "board", None)
+        hands = getattr(fight, "hands", fight)
+        count += max(1, len(hands))        # a world of no cards (a hand history's pots): one
+        if board is not None:
+            count += 1 + sum(math.comb(len(h) + len(board), 5) for h in hands)
+        if count > IN_PROCESS_SETS:
+            return False
+    return True
+
+
 def weight(fight: Any) -> int:
     """A fight's share of a chunk asked of the rules, by what its world makes the rules compare: a
     fight of two hands is one; a showdown an eighth of its players' pairs of fives (a player on the
