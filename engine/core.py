@@ -37,7 +37,8 @@ from engine.judging.proof import fight_obstacle
 from engine.judging.roles import role
 from engine.judging.showdownproof import showdown_obstacle
 from engine.judging.state import RulesState
-from engine.judging.table import cached_table, five_card_table
+from engine.judging.table import cached_table, five_card_table, table_digest
+from engine.judging.tablecache import cache_path
 from engine.judging.tabled import Tabled
 from engine.poker.notation import Cards, InvalidCards, Notation, deck_bound, show
 
@@ -115,6 +116,8 @@ class Engine(LogicOwner):
         self.fallback: str | None = None          # why the rules are not compiled, if they are not
         self._fast: "Tabled | bool | None" = None   # None: not decided yet (tabled)
         self._built = False
+        # A table looked for in the cache and not found (or refused): its digest and its file then.
+        self._missed: tuple[str, tuple[int, ...] | None] | None = None
         self._asked = 0                           # fights and showdowns asked: when to look for the table
         self._statics: dict[tuple[str, int], tuple] = {}
         self._games: dict[str, tuple[int, int]] = {}
@@ -187,9 +190,9 @@ class Engine(LogicOwner):
         more; pyDatalog when the rules cannot be compiled (``fallback`` says why).
 
         Args:
-            worlds: The batch's fights and worlds (small: :func:`engine.judging.policy.in_process`,
-                by the sets of cards they assert), or how many worlds it holds (small: up to
-                ``SMALL_BATCH``).
+            worlds: The batch's fights and worlds (small by the sets of cards they assert:
+                ``engine.judging.policy.in_process``), or how many worlds it holds (small: up
+                to ``SMALL_BATCH``).
 
         Returns:
             The evaluator to ask.
@@ -296,7 +299,8 @@ class Engine(LogicOwner):
         """What reads fights and showdowns off the five-card table, for what the rules are proven
         to allow (``engine.judging.proof.fight_proof``, ``engine.judging.showdownproof.showdown_proof``, each made when
         its kind is first asked).  The table is used when it is at hand (memoised, or cached on
-        disk and verified).  Engine.fights and showdowns turn to a table at hand by themselves
+        disk and verified; one not found is looked for again when its cache file changes, as
+        when another process caches it).  Engine.fights and showdowns turn to a table at hand by themselves
         after ``engine.judging.policy.ENGINE_AFTER`` questions; ``poker judge`` on a long batch.
 
         Args:
@@ -307,6 +311,8 @@ class Engine(LogicOwner):
         Returns:
             The reader of the table, or None when there is no table.
         """
+        if self._fast is False and self._missed is not None and _signature(self._missed[0]) != self._missed[1]:
+            self._fast = self._missed = None      # cached since, by another process: read (and verified)
         if self._fast is None or (self._fast is False and build and not self._built):
             table = cached_table(self)
             if table is None and build and self.fallback is None and (
@@ -319,7 +325,11 @@ class Engine(LogicOwner):
                     table = five_card_table(self)
                 except TableError:
                     table = None
-            self._fast = False if table is None else Tabled(self, table)
+            if table is None:
+                digest = table_digest(self)
+                self._fast, self._missed = False, None if digest is None else (digest, _signature(digest))
+            else:
+                self._fast = Tabled(self, table)
         return self._fast or None
 
     def strength(self, hand: Cards, board: Cards | None = None, game: str = "holdem"
@@ -742,3 +752,13 @@ def _single(rows: list[tuple], what: str, default: Any) -> Any:
     if len(values) > 1:
         raise RuntimeError(f"the rules give {what} several values: {sorted(values)}")
     return values.pop() if values else default
+
+
+def _signature(digest: str) -> tuple[int, ...] | None:
+    """The cache file of a table, as its inode, size and time of change (None: there is none):
+    a table not found is looked for again when this changes, as when another process caches it."""
+    try:
+        st = cache_path(digest).stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)

@@ -67,13 +67,13 @@ def test_the_evaluators_agree_on_every_showdown_of_the_documents(engine):
 
 def test_a_batch_is_asked_in_process_by_the_sets_of_cards_it_asserts(engine):
     # The in-process evaluator's time grows with the sets of cards a batch asserts, DuckDB's is a
-    # run's fixed cost: a hundred fights of two hands go in-process, and four heads-up showdowns
-    # on the river (45 sets each: two hands, the board, 42 fives), but not five of them.
+    # run's fixed cost: 150 fights of two hands go in-process, and six heads-up showdowns on the
+    # river (45 sets each: two hands, the board, 42 fives), but not seven of them.
     fight = [tuple(engine.cards("AH KH QH JH TH")), tuple(engine.cards("2C 3D 4S 5H 7C"))]
     showdown = engine.deal(["AS AD", "KS KD"], "2C 7D 9H TS 3C")
     chips = World((), chips=((I.BET, (0, 1, 1, 50)),))
     assert [engine.evaluator(batch) is engine.local for batch in
-            ([fight] * 100, [fight] * 101, [showdown] * 4, [showdown] * 5, [chips] * 200, [chips] * 201)] == \
+            ([fight] * 150, [fight] * 151, [showdown] * 6, [showdown] * 7, [chips] * 300, [chips] * 301)] == \
         [True, False, True, False, True, False]
     assert engine.evaluator(50) is engine.local and engine.evaluator(51) is not engine.local   # a count
 

@@ -339,6 +339,25 @@ def test_an_edited_rule_set_never_reads_the_old_table(tmp_path, built, cache, ca
     assert "digest differs" in capsys.readouterr().err
 
 
+def test_a_table_cached_after_an_engine_looked_is_found_and_a_refused_one_is_not_read_again(rules26, built, cache, capsys):
+    # A long-lived engine (the REPL, poker's per-process engines) that looked for its table when
+    # none was cached must find the one another process caches later, and not look again (nor
+    # verify again) while the file is unchanged.
+    engine = Engine(rules26)
+    assert engine.tabled() is None
+    data = bytearray(TC._serialise(built[1]))
+    data[-10] ^= 0x01
+    path = planted(cache, built[1], bytes(data))          # a refused file: said once
+    before = Counter(T.STATS)
+    assert engine.tabled() is None and engine.tabled() is None
+    assert len(capsys.readouterr().err.splitlines()) == 1
+    os.utime(path, ns=(1, 1))
+    planted(cache, built[1])                              # then a sound one, written by another process
+    fast = engine.tabled()
+    assert fast is not None and same(fast.table, built[1]) and engine.tabled() is fast
+    assert Counter(T.STATS) - before == Counter({"loaded": 1})
+
+
 def planted(cache: Path, table: FiveTable, data: bytes | None = None) -> Path:
     """A cache file for the table (or the given bytes) where the cache would look for it."""
     path = cache_path(table.rules_digest)

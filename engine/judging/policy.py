@@ -220,7 +220,7 @@ def _fives(engine: EngineView, table: "FiveTable", game: str, players: int, styl
     return P.Proof(True, f"mayPlay lets each player of a {game} showdown play the {len(want)} fives {style} counts")
 
 
-IN_PROCESS_SETS = 200   # sets of cards: a batch of at most this many is asked of the compiled program in Python
+IN_PROCESS_SETS = 300   # sets of cards: a batch of at most this many is asked of the compiled program in Python
 
 
 def in_process(fights: Any) -> bool:
@@ -228,7 +228,8 @@ def in_process(fights: Any) -> bool:
     asserts at most :data:`IN_PROCESS_SETS` sets of cards.  The in-process evaluator's time grows
     with the sets (a fight of two hands: two; a showdown also its board and every five of a
     player's cards and the board: 45 for two players on the river), DuckDB's is mostly a fixed
-    cost a run (docs/performance.md): a hundred fights of two hands, or four showdowns, go in-process."""
+    cost a run (docs/performance.md, bench/bench_small.py): 150 fights of two hands, or six
+    heads-up showdowns, go in-process."""
     count = 0
     for fight in fights:
         board = getattr(fight, "board", None)

@@ -109,6 +109,15 @@ def rules_digest(engine: EngineView, cards: Sequence[int] | None = None) -> str:
 _memo_lock = threading.RLock()
 
 
+def table_digest(engine: EngineView) -> str | None:
+    """The digest that names the engine's table in the cache (its file: ``cache_path``), or None
+    when these rules can make no table."""
+    try:
+        return _digest(engine, types=False)
+    except TableError:
+        return None
+
+
 def cached_table(engine: EngineView) -> FiveTable | None:
     """The engine's table if it is at hand (memoised, or in the cache, verified), never built:
     None when it would have to be, or cannot be (paths that read it only to go faster)."""
@@ -116,9 +125,8 @@ def cached_table(engine: EngineView) -> FiveTable | None:
         found = engine.state.table
         if found is not None:
             return found
-        try:
-            digest = _digest(engine, types=False)
-        except TableError:
+        digest = table_digest(engine)
+        if digest is None:
             return None
         table = _load(engine, engine.deck, digest, cache_path(digest), SAMPLE, None)
         if table is not None:
