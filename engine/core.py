@@ -300,8 +300,9 @@ class Engine(LogicOwner):
         to allow (``engine.judging.proof.fight_proof``, ``engine.judging.showdownproof.showdown_proof``, each made when
         its kind is first asked).  The table is used when it is at hand (memoised, or cached on
         disk and verified; one not found is looked for again when its cache file changes, as
-        when another process caches it).  Engine.fights and showdowns turn to a table at hand by themselves
-        after ``engine.judging.policy.ENGINE_AFTER`` questions; ``poker judge`` on a long batch.
+        when another process caches it).  Engine.fights and showdowns turn to a table at hand
+        by themselves after ``engine.judging.policy.ENGINE_AFTER`` questions; ``poker judge`` on
+        a long batch.
 
         Args:
             build: Build the table when it is not at hand (seconds for 52 cards, then cached),
@@ -559,6 +560,13 @@ class Engine(LogicOwner):
         return self.fights([[a, b]])[0].result
 
     # ---- convenience -----------------------------------------------------------------------
+
+    def load_pydatalog(self) -> None:
+        """Load the rules into pyDatalog now: done by the first query otherwise (0.7 s for the
+        standard rules), whose time budget it would then count (the REPL loads them first,
+        under a budget of their own)."""
+        with self._context():
+            pass
 
     def query(self, text: str, /, **hands: Cards) -> list[dict[str, Any]]:
         """Answers of a Datalog query over named hands: one dict of the variables' values each.

@@ -299,6 +299,9 @@ class Session:
                 raise ReplError(f"query: no hand named {name!r} (bind it with let {name} = CARDS)")
         self.evaluated = True
         try:
+            # pyDatalog is given the rules at the first query: not counted in the query's budget
+            with limits.budget(self.timeout, self.memory, what="loading the rules into pyDatalog"):
+                self.engine.load_pydatalog()
             with limits.budget(self.timeout, self.memory, what="the query"):
                 answers = self.engine.query(text, **{name: self.hands[name] for name in names})
         except limits.BudgetExceeded as exc:
