@@ -390,20 +390,28 @@ _WEAKREF_CALLBACKS = _weakref_callbacks()
 
 
 def _in_gc_callback(frame: Any) -> bool:
-    """Whether the main thread is running a garbage collector callback (hypothesis installs one),
-    a weak reference's callback of weakref's containers (run whenever a referent dies) or this
-    module's at-fork callback (run as a worker is forked): an exception raised there is printed
-    and dropped by Python, never seen by the work."""
+    """Whether the main thread is where an exception must not be raised: in a garbage collector
+    callback (hypothesis installs one), a weak reference's callback of weakref's containers (run
+    whenever a referent dies) or this module's at-fork callback (run as a worker is forked),
+    where Python prints and drops it, never seen by the work; or in an import, where a C
+    extension being initialised aborts the process on it (DuckDB 2's nanobind: "Critical
+    nanobind error", SIGABRT, in a CI run whose budget ran out during ``import duckdb``)."""
     codes = set(_WEAKREF_CALLBACKS) | {_mark_forked.__code__}
     for callback in gc.callbacks:
         function = getattr(callback, "__func__", callback)
         if hasattr(function, "__code__"):
             codes.add(function.__code__)
-    while frame is not None and codes:
-        if frame.f_code in codes:
+    while frame is not None:
+        code = frame.f_code
+        if code in codes or code.co_filename in _IMPORT_FILES:
             return True
         frame = frame.f_back
     return False
+
+
+# The file of the import machinery's frames, on the stack for as long as a module is imported
+# (CPython's frozen importlib; a test imports a module that looks, so a change is seen).
+_IMPORT_FILES = frozenset({"<frozen importlib._bootstrap>"})
 
 
 def _on_signal(signum: int, frame: Any) -> None:

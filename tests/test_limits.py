@@ -286,6 +286,29 @@ def test_a_budget_that_runs_out_in_a_weak_reference_callback_is_not_lost():
     alarm.run(step)
 
 
+@pytest.mark.parametrize("stop", ["budget", "ctrl-c"])
+def test_nothing_is_raised_inside_an_import(tmp_path, monkeypatch, stop):
+    # An exception raised while a C extension initialises aborts the process (DuckDB 2's nanobind:
+    # "Critical nanobind error", SIGABRT, when a CI run's budget ran out during `import duckdb`):
+    # a budget's alarm or Ctrl-C that comes during an import is raised once the module is in.
+    name = f"slow_import_{stop.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(
+        "import time\nend = time.monotonic() + 0.6\nwhile time.monotonic() < end:\n    pass\nDONE = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    if stop == "ctrl-c":
+        threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    start = time.monotonic()
+    with pytest.raises(BudgetExceeded if stop == "budget" else KeyboardInterrupt):
+        with budget(0.1 if stop == "budget" else 60):
+            __import__(name)
+            _spin(5)
+    took = time.monotonic() - start
+    assert sys.modules[name].DONE                     # imported whole, then stopped
+    assert 0.6 <= took < 1.6, took
+    monkeypatch.delitem(sys.modules, name)
+
+
 def test_registered_objects_are_interrupted():
     hits = []
 
