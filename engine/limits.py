@@ -389,7 +389,7 @@ def _weakref_callbacks() -> frozenset[Any]:
 _WEAKREF_CALLBACKS = _weakref_callbacks()
 
 
-def _in_gc_callback(frame: Any) -> bool:
+def _not_here(frame: Any) -> bool:
     """Whether the main thread is where an exception must not be raised: in a garbage collector
     callback (hypothesis installs one), a weak reference's callback of weakref's containers (run
     whenever a referent dies) or this module's at-fork callback (run as a worker is forked),
@@ -416,10 +416,11 @@ _IMPORT_FILES = frozenset({"<frozen importlib._bootstrap>"})
 
 def _on_signal(signum: int, frame: Any) -> None:
     """Ctrl-C (KeyboardInterrupt) or SIGTERM (:class:`Terminated`): DuckDB interrupted and the
-    exception raised; in a garbage collector's callback, where it would be lost, a moment later."""
+    exception raised; where it must not be (a garbage collector's callback, where it would be
+    lost; an import), a moment later."""
     global _deferred
     exc = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
-    if _active and (_holding or _in_gc_callback(frame)):  # lost, or cutting held(): the alarm raises it once out
+    if _active and (_holding or _not_here(frame)):  # lost, in an import, or cutting held(): raised once out
         _deferred = exc
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
@@ -521,7 +522,7 @@ def held() -> Iterator[None]:
 
 def _on_alarm(signum: int, frame: Any) -> None:
     global _deferred
-    if _holding or _in_gc_callback(frame):  # look again in a moment, out of the callback or held()
+    if _holding or _not_here(frame):  # look again in a moment, out of the callback, import or held()
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
     if _deferred is not None:

@@ -292,20 +292,19 @@ def test_nothing_is_raised_inside_an_import(tmp_path, monkeypatch, stop):
     # "Critical nanobind error", SIGABRT, when a CI run's budget ran out during `import duckdb`):
     # a budget's alarm or Ctrl-C that comes during an import is raised once the module is in.
     name = f"slow_import_{stop.replace('-', '_')}"
+    ctrl_c = "import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n" if stop == "ctrl-c" else ""
     (tmp_path / f"{name}.py").write_text(
-        "import time\nend = time.monotonic() + 0.6\nwhile time.monotonic() < end:\n    pass\nDONE = True\n")
+        f"import time\n{ctrl_c}end = time.monotonic() + 0.6\nwhile time.monotonic() < end:\n    pass\nDONE = True\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, name, raising=False)
-    if stop == "ctrl-c":
-        threading.Timer(0.2, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
     start = time.monotonic()
     with pytest.raises(BudgetExceeded if stop == "budget" else KeyboardInterrupt):
         with budget(0.1 if stop == "budget" else 60):
             __import__(name)
-            _spin(5)
+            _spin(5)                                  # not stopped at all: 5 s more
     took = time.monotonic() - start
-    assert sys.modules[name].DONE                     # imported whole, then stopped
-    assert 0.6 <= took < 1.6, took
+    assert getattr(sys.modules.get(name), "DONE", False), "stopped inside the import"
+    assert 0.6 <= took < 3, took
     monkeypatch.delitem(sys.modules, name)
 
 
