@@ -395,7 +395,8 @@ def _not_here(frame: Any) -> bool:
     whenever a referent dies) or this module's at-fork callback (run as a worker is forked),
     where Python prints and drops it, never seen by the work; or in an import, where a C
     extension being initialised aborts the process on it (DuckDB 2's nanobind: "Critical
-    nanobind error", SIGABRT, in a CI run whose budget ran out during ``import duckdb``)."""
+    nanobind error", SIGABRT, in a CI run where a lost worker was raised in ``import duckdb``).
+    So work that a module runs as it is imported is stopped only once its import ends."""
     codes = set(_WEAKREF_CALLBACKS) | {_mark_forked.__code__}
     for callback in gc.callbacks:
         function = getattr(callback, "__func__", callback)
