@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import signal
+import sys
 import threading
 import time
 import traceback
@@ -326,6 +327,7 @@ def _connected(address: str) -> Iterator[list[Any]]:
         if not (count.isascii() and count.isdigit() and 1 <= int(count) <= 256):
             raise ClusterError(f"--cluster {address}: local:N takes a number of processes (1 to 256)")
         folder = run_directory("cluster")
+        _quiet_resource_tracker()
         try:
             with dask.config.set({"temporary-directory": str(folder)}):
                 local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
@@ -367,6 +369,26 @@ def _connected(address: str) -> Iterator[list[Any]]:
         connection.clear()
         held, client, local, target = [client, local], None, None, None
         _closed(held, early, folder)
+
+
+# multiprocessing's tracker process reports the semaphores a process left at its exit, as a
+# warning on the stderr it shares with `poker`, and unlinks them.
+_TRACKER_WARNINGS = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
+def _quiet_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (before the local cluster's queues and events
+    need it) with its leak report off.  After a stop the command gives the cluster a second to
+    close and ends at once: under load the close can run past it, and the tracker then unlinked
+    what the cluster still held and printed its warnings under the command's one line.  It is
+    started with the interpreter's -W options (``sys.warnoptions``): the filter is added for
+    that start only.  A tracker already running (started by the program) is left as it is."""
+    from multiprocessing import resource_tracker
+    sys.warnoptions.append(_TRACKER_WARNINGS)
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        sys.warnoptions.remove(_TRACKER_WARNINGS)
 
 
 def dask_setup(worker: Any) -> None:
