@@ -389,6 +389,11 @@ def _weakref_callbacks() -> frozenset[Any]:
 _WEAKREF_CALLBACKS = _weakref_callbacks()
 
 
+# The file of the import machinery's frames, on the stack for as long as a module is imported
+# (CPython's frozen importlib; a test imports a module that looks, so a change is seen).
+_IMPORT_FILE = "<frozen importlib._bootstrap>"
+
+
 def _not_here(frame: Any) -> bool:
     """Whether the main thread is where an exception must not be raised: in a garbage collector
     callback (hypothesis installs one), a weak reference's callback of weakref's containers (run
@@ -404,15 +409,10 @@ def _not_here(frame: Any) -> bool:
             codes.add(function.__code__)
     while frame is not None:
         code = frame.f_code
-        if code in codes or code.co_filename in _IMPORT_FILES:
+        if code in codes or code.co_filename == _IMPORT_FILE:
             return True
         frame = frame.f_back
     return False
-
-
-# The file of the import machinery's frames, on the stack for as long as a module is imported
-# (CPython's frozen importlib; a test imports a module that looks, so a change is seen).
-_IMPORT_FILES = frozenset({"<frozen importlib._bootstrap>"})
 
 
 def _on_signal(signum: int, frame: Any) -> None:
