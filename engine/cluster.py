@@ -333,7 +333,11 @@ def _connected(address: str) -> Iterator[list[Any]]:
                 local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                                  dashboard_address=None, worker_dashboard_address=None,
                                                  silence_logs=logging.CRITICAL, local_directory=str(folder),
-                                                 preload=[__name__])
+                                                 preload=[__name__],
+                                                 # the scheduler's HTTP server (health routes, no
+                                                 # dashboard) on a free local port: on 8787, its
+                                                 # default, a second cluster at once warned on stderr
+                                                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         except BaseException:
             remove_run_directory(folder)
             raise

@@ -313,3 +313,24 @@ def test_what_a_stopped_cluster_leaves_is_removed_without_a_word(start):
     assert done.returncode == 0 and name
     assert not Path("/dev/shm", "sem." + name.lstrip("/")).exists()    # unlinked by the tracker
     assert (done.stderr == "") == (start == "quiet"), done.stderr   # the default: the tracker's report
+
+
+@needs_dask
+def test_two_local_clusters_at_once_say_only_their_lines(tmp_path, inputs):
+    # Dask's scheduler serves HTTP on port 8787 by default, dashboard or not: a second local
+    # cluster (another `poker judge --cluster`, or test_cluster's tests on two xdist workers)
+    # printed "Port 8787 is already in use" on stderr.  Here the port is taken first.
+    taken = socket.socket()
+    try:
+        taken.bind(("127.0.0.1", 8787))
+        taken.listen()
+    except OSError:
+        pass                                # taken by something else: the same case
+    try:
+        run = Run(tmp_path, "judge", str(inputs / "euler0.jsonl"), "--out-dir", str(tmp_path / "out"),
+                  "--cluster", "local:1")
+        status, err, _ = run.finish(60)
+    finally:
+        taken.close()
+    assert status == 0 and len(err.splitlines()) == 1, err
+    assert err.rstrip().endswith("(a local cluster of 1 processes)")
