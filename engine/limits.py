@@ -51,6 +51,7 @@ engine.limits.BudgetExceeded: the loop ran past its time budget of 0.05 s (--tim
 
 from __future__ import annotations
 
+import _imp
 import contextlib
 import ctypes
 import gc
@@ -371,7 +372,7 @@ def _is_stop(exc: BaseException) -> bool:
     return isinstance(exc, duckdb.InterruptException)
 
 
-_deferred: BaseException | None = None     # Ctrl-C that came during a gc callback: raised next tick
+_deferred: BaseException | None = None     # a stop held where it must not be raised (_not_here), or stop_soon's
 SOON = 0.001                                # seconds: the next look, after a deferred signal
 
 
@@ -389,19 +390,29 @@ def _weakref_callbacks() -> frozenset[Any]:
 _WEAKREF_CALLBACKS = _weakref_callbacks()
 
 
-# The file of the import machinery's frames, on the stack for as long as a module is imported
-# (CPython's frozen importlib; a test imports a module that looks, so a change is seen).
+# A C extension is initialised in a call ``_call_with_frames_removed(f, ...)`` of the import
+# machinery (CPython's frozen importlib) with one of these as ``f``: its PyInit (single-phase) or
+# its exec slots (multi-phase).  A test imports an extension and looks, so a change is seen.
 _IMPORT_FILE = "<frozen importlib._bootstrap>"
+_EXTENSION_INIT: tuple[Any, ...] = (_imp.create_dynamic, _imp.exec_dynamic)
+
+
+def _initialising_extension(frame: Any) -> bool:
+    """Whether the frame is the import machinery's call of a C extension's initialisation."""
+    code = frame.f_code
+    return (code.co_name == "_call_with_frames_removed" and code.co_filename == _IMPORT_FILE
+            and any(frame.f_locals.get("f") is init for init in _EXTENSION_INIT))
 
 
 def _not_here(frame: Any) -> bool:
     """Whether the main thread is where an exception must not be raised: in a garbage collector
     callback (hypothesis installs one), a weak reference's callback of weakref's containers (run
     whenever a referent dies) or this module's at-fork callback (run as a worker is forked),
-    where Python prints and drops it, never seen by the work; or in an import, where a C
-    extension being initialised aborts the process on it (DuckDB 2's nanobind: "Critical
-    nanobind error", SIGABRT, in a CI run where a lost worker was raised in ``import duckdb``).
-    So work that a module runs as it is imported is stopped only once its import ends."""
+    where Python prints and drops it, never seen by the work; or while a C extension is
+    initialised (the modules it imports included), where DuckDB 2's nanobind aborts the process
+    on it ("Critical nanobind error", SIGABRT, in a CI run where a lost worker was raised in
+    ``import duckdb``).  The rest of an import is stopped where it is: a module's top level that
+    never ends still answers Ctrl-C."""
     codes = set(_WEAKREF_CALLBACKS) | {_mark_forked.__code__}
     for callback in gc.callbacks:
         function = getattr(callback, "__func__", callback)
@@ -409,7 +420,7 @@ def _not_here(frame: Any) -> bool:
             codes.add(function.__code__)
     while frame is not None:
         code = frame.f_code
-        if code in codes or code.co_filename == _IMPORT_FILE:
+        if code in codes or _initialising_extension(frame):
             return True
         frame = frame.f_back
     return False
@@ -418,7 +429,8 @@ def _not_here(frame: Any) -> bool:
 def _on_signal(signum: int, frame: Any) -> None:
     """Ctrl-C (KeyboardInterrupt) or SIGTERM (:class:`Terminated`): DuckDB interrupted and the
     exception raised; where it must not be (a garbage collector's callback, where it would be
-    lost; an import), a moment later."""
+    lost; a C extension's initialisation), a moment later.  A signal's stop takes the place of
+    a stop_soon not raised yet (the workers a SIGTERM ended are not what the user asked)."""
     global _deferred
     exc = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
     if _active and (_holding or _not_here(frame)):  # lost, in an import, or cutting held(): raised once out
@@ -457,9 +469,11 @@ def answer_signals() -> Iterator[None]:
 def stop_soon(exc: BaseException) -> None:
     """From any thread: have the main thread raise ``exc`` within a tick, DuckDB interrupted, as
     after a signal (while a budget is active; else the work raises it where it meets it).  For a
-    thread that learns the work cannot go on: a worker process of the batch died."""
+    thread that learns the work cannot go on: a worker process of the batch died.  A signal's
+    stop not raised yet (Ctrl-C, SIGTERM) stays the one raised."""
     global _deferred
-    _deferred = exc
+    if _deferred is None:
+        _deferred = exc
 
 
 def worker_process(parent: int) -> None:
@@ -523,8 +537,12 @@ def held() -> Iterator[None]:
 
 def _on_alarm(signum: int, frame: Any) -> None:
     global _deferred
-    if _holding or _not_here(frame):  # look again in a moment, out of the callback, import or held()
-        signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
+    if _holding or _not_here(frame):  # raised out of the callback, extension's start or held()
+        hit = _check()                # a budget run out here is marked (its block may end here)
+        if hit is not None:
+            hit.raised = 0.0          # and raised at the first tick out of here
+        pending = _deferred is not None or hit is not None
+        signal.setitimer(signal.ITIMER_REAL, SOON if pending else TICK, TICK)
         return
     if _deferred is not None:
         exc, _deferred = _deferred, None
