@@ -327,8 +327,8 @@ def _connected(address: str) -> Iterator[list[Any]]:
         if not (count.isascii() and count.isdigit() and 1 <= int(count) <= 256):
             raise ClusterError(f"--cluster {address}: local:N takes a number of processes (1 to 256)")
         folder = run_directory("cluster")
-        _quiet_resource_tracker()
         try:
+            _quiet_resource_tracker()       # (inside: a Ctrl-C held over its fork comes here)
             with dask.config.set({"temporary-directory": str(folder)}):
                 local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                                  dashboard_address=None, worker_dashboard_address=None,

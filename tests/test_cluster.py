@@ -316,6 +316,25 @@ def test_what_a_stopped_cluster_leaves_is_removed_without_a_word(start):
 
 
 @needs_dask
+def test_a_cluster_stopped_as_its_tracker_starts_leaves_no_folder(tmp_path, monkeypatch):
+    # The tracker's start blocks Ctrl-C over its fork: a Ctrl-C (or a budget's alarm) that came
+    # then is raised as it returns, and the run's folder, made just before, is removed all the same.
+    import tempfile
+    from multiprocessing import resource_tracker
+
+    from engine import cluster
+
+    def stopped():
+        raise KeyboardInterrupt
+    monkeypatch.setattr(resource_tracker, "ensure_running", stopped)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(KeyboardInterrupt):
+        with cluster._connected("local:1"):
+            pass
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_dask
 def test_two_local_clusters_at_once_say_only_their_lines(tmp_path, inputs):
     # Dask's scheduler serves HTTP on port 8787 by default, dashboard or not: a second local
     # cluster (another `poker judge --cluster`, or test_cluster's tests on two xdist workers)
