@@ -130,6 +130,26 @@ def test_a_disagreement_is_found(monkeypatch):
     assert any("four" in m.detail and target in m.detail for m in result.mismatches)
 
 
+def test_a_world_asked_alone_is_held_to_pyDatalog_asked_the_same(monkeypatch):
+    # A world asked alone (beat of hands 1 and 2) is in the batch too (beat with every argument
+    # free), and pyDatalog was asked both calls' asks at once: an edit that fails only the free
+    # beat (the fuzzer's edits seed 7050: beatRank_F00's A left to its negation) made the call
+    # of that world alone "disagree" where pyDatalog, asked the same, answers as the others do.
+    case = F.make_case("edits", 0)
+    case = replace(case, worlds=(World((F.HANDS["four"],)),), single=(0,), checked=(0,))
+    free = Ask("beat", (None, None, None))
+    real = F._call
+
+    def call(evaluator, worlds, asks):          # every evaluator fails the free beat alike
+        if free in asks:
+            return F.Outcome(error="RuleFailure: planted")
+        return real(evaluator, worlds, asks)
+    monkeypatch.setattr(F, "_call", call)
+    result = F.run_case(case)
+    assert result.status == "agree", result.mismatches
+    assert result.errors == {"RuleFailure: planted"} and result.rows > 0
+
+
 def test_the_shrinker_keeps_what_shows_the_disagreement():
     # A stand-in for run_case: the disagreement shows while the target predicate is defined and
     # asked, and the world of four of a kind is in the batch.
