@@ -433,7 +433,7 @@ def _on_signal(signum: int, frame: Any) -> None:
     a stop_soon not raised yet (the workers a SIGTERM ended are not what the user asked)."""
     global _deferred
     exc = Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
-    if _active and (_holding or _not_here(frame)):  # lost, in an import, or cutting held(): raised once out
+    if _active and (_holding or _not_here(frame)):  # lost, in an extension's start, or cutting held(): raised once out
         _deferred = exc
         signal.setitimer(signal.ITIMER_REAL, SOON, TICK)
         return
