@@ -328,12 +328,11 @@ def spy(name):
     return init
 limits._EXTENSION_INIT = (spy("create_dynamic"), spy("exec_dynamic"))
 _imp.create_dynamic, _imp.exec_dynamic = limits._EXTENSION_INIT
-for name in ("_bz2", "_lzma", "_csv", "_bisect", "_json", "_queue", "_uuid", "_statistics"):
-    if name not in sys.modules:
-        try:
-            __import__(name)
-        except ImportError:
-            continue
+import importlib.machinery, importlib.util
+for name in ("_bz2", "_lzma", "_csv", "_bisect", "_json", "_queue", "_uuid", "_statistics", "_decimal"):
+    spec = importlib.util.find_spec(name)
+    if name not in sys.modules and spec and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+        __import__(name)                 # a C extension of its own file, not built into the interpreter
         print(name, sorted(set(seen)))
         break
 """
