@@ -493,19 +493,22 @@ def _judge(engine: Engine, case: Case) -> Result:
                                        _reference(engine, worlds[i], [a for a in asks if a in new]))
         return ref[i, asks]
 
+    def asks_of(i: int) -> tuple[Ask, ...]:
+        """Every ask of world i's calls: the batch's, and the single call's where it is asked alone."""
+        return every if i in case.single else batch_asks
+
     def reference(i: int, asks: Sequence[Ask]) -> Outcome:
         """pyDatalog's outcome in world i for a call of these asks: asked once with every ask of
         the world's calls, and again with these alone where that failed (a failure of the other
         call's asks, beat with every argument free, is not this call's)."""
-        whole = every if i in case.single else batch_asks
-        outcome = asked(i, whole)
-        if outcome.error is None or tuple(asks) == whole:
+        outcome = asked(i, asks_of(i))
+        if outcome.error is None or tuple(asks) == asks_of(i):
             return outcome
         return asked(i, tuple(asks))
 
     checked = sorted(set(case.checked) | set(case.single)) if case.checked else list(range(len(worlds)))
     for i in checked:
-        reference(i, every if i in case.single else batch_asks)
+        asked(i, asks_of(i))
     local, sql = engine.evaluator(1), engine.evaluator(10 ** 6)
     assert local is not sql and local is not engine.reference and sql is not engine.reference
     _one_thread(sql)
