@@ -328,7 +328,7 @@ def _connected(address: str) -> Iterator[list[Any]]:
             raise ClusterError(f"--cluster {address}: local:N takes a number of processes (1 to 256)")
         folder = run_directory("cluster")
         try:
-            _quiet_resource_tracker()       # (inside: a Ctrl-C held over its fork comes here)
+            _quiet_resource_tracker()       # in the try: a Ctrl-C held over its fork is raised here
             with dask.config.set({"temporary-directory": str(folder)}):
                 local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True,
                                                  dashboard_address=None, worker_dashboard_address=None,
